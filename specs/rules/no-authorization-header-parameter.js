@@ -4,7 +4,8 @@ export default function NoAuthorizationHeaderParameter() {
     Parameter(parameter, ctx) {
       if (parameter.in === "header" && String(parameter.name).toLowerCase() === "authorization") {
         ctx.report({
-          message: "Model the Authorization header as a security scheme; OpenAPI tools ignore it as a parameter.",
+          message:
+            "Model the Authorization header as a security scheme; OpenAPI tools ignore it as a parameter.",
           location: ctx.location.child("name"),
         });
       }

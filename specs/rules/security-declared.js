@@ -10,7 +10,8 @@ export default function SecurityDeclared() {
         });
         return;
       }
-      const none = operation.security.length === 0 || operation.security.every((r) => Object.keys(r).length === 0);
+      const none =
+        operation.security.length === 0 || operation.security.every((r) => Object.keys(r).length === 0);
       if (none && typeof operation["x-pgi-no-token"] !== "string") {
         ctx.report({
           message: "Operation declares no security: add x-pgi-no-token with the reason no token is needed.",

@@ -1,23 +1,23 @@
 // Renders the Redoc reference: one static page per host (x-pgi-* rules shown in each operation) and an index.
-import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { parse, stringify } from "yaml";
+import { parse } from "yaml";
 import { collectExtensions, renderExtensions } from "./x-rules.mjs";
 
-const run = promisify(execFile);
 const specsDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const distDir = join(specsDir, "dist");
 const docsDir = join(distDir, "docs");
-const redocly = join(dirname(createRequire(import.meta.url).resolve("@redocly/cli/package.json")), "bin", "cli.js");
+const redocBundle = createRequire(import.meta.url).resolve("redoc/bundles/redoc.standalone.js");
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
 /** Every operation of a document (paths, webhooks, and callbacks nested in them) with its title. */
 export function* operationsOf(doc) {
-  for (const [group, items] of [["paths", doc.paths ?? {}], ["webhooks", doc.webhooks ?? {}]]) {
+  for (const [group, items] of [
+    ["paths", doc.paths ?? {}],
+    ["webhooks", doc.webhooks ?? {}],
+  ]) {
     for (const [name, item] of Object.entries(items)) {
       for (const method of METHODS) {
         const op = item?.[method];
@@ -25,7 +25,9 @@ export function* operationsOf(doc) {
         yield { group, name, method, op };
         for (const [cbName, cb] of Object.entries(op.callbacks ?? {})) {
           for (const [expr, cbItem] of Object.entries(cb)) {
-            for (const m of METHODS) if (cbItem?.[m]) yield { group: "callbacks", name: `${cbName} ${expr}`, method: m, op: cbItem[m] };
+            for (const m of METHODS)
+              if (cbItem?.[m])
+                yield { group: "callbacks", name: `${cbName} ${expr}`, method: m, op: cbItem[m] };
           }
         }
       }
@@ -43,7 +45,10 @@ function withRulesInDescriptions(doc) {
 
 function indexPage(pages) {
   const rows = pages
-    .map((p) => `<li><a href="${p.host}.html">${p.title}</a> <code>${p.host}</code> — ${p.operations} operation(s), version ${p.version}</li>`)
+    .map(
+      (p) =>
+        `<li><a href="${p.host}.html">${p.title}</a> <code>${p.host}</code> — ${p.operations} operation(s), version ${p.version}</li>`,
+    )
     .join("\n      ");
   return `<!doctype html>
 <html lang="en">
@@ -60,24 +65,52 @@ function indexPage(pages) {
 `;
 }
 
+function hostPage(doc, host) {
+  // `<` is escaped so the JSON can never close the script element it sits in.
+  const spec = JSON.stringify(doc).replace(/</g, "\\u003c");
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>${doc.info.title} — reference</title>
+    <style>body{margin:0;padding:0}</style>
+  </head>
+  <body>
+    <div id="redoc"></div>
+    <script id="spec" type="application/json">${spec}</script>
+    <script src="redoc.standalone.js"></script>
+    <script>
+      Redoc.init(JSON.parse(document.getElementById("spec").textContent), ${JSON.stringify(REDOC_OPTIONS)}, document.getElementById("redoc"));
+    </script>
+    <noscript>This reference needs JavaScript; the contract itself is <a href="${host}.yaml">${host}.yaml</a>.</noscript>
+  </body>
+</html>
+`;
+}
+
+const REDOC_OPTIONS = {
+  showExtensions: true,
+  expandResponses: "200,201",
+  jsonSampleExpandLevel: 4,
+  showWebhookVerb: true,
+  sortTagsAlphabetically: false,
+  pathInMiddlePanel: true,
+  requiredPropsFirst: true,
+  hideHostname: false,
+};
+
+/** Renders every host's page (with the bundle beside it for download) and the index into specs/dist/docs/. */
 export async function buildDocs(hosts) {
-  mkdirSync(join(docsDir, ".src"), { recursive: true });
-  const pages = await Promise.all(
-    hosts.map(async ({ host, title }) => {
-      const doc = parse(readFileSync(join(distDir, `${host}.yaml`), "utf8"));
-      const operations = [...operationsOf(doc)].length;
-      const src = join(docsDir, ".src", `${host}.yaml`);
-      writeFileSync(src, stringify(withRulesInDescriptions(doc), { lineWidth: 0, aliasDuplicateObjects: false }));
-      await run(
-        process.execPath,
-        [redocly, "build-docs", src, "-o", join(docsDir, `${host}.html`), "--inlineBundle", "--title", `${doc.info.title} — reference`,
-          "--openapi.showExtensions=true", "--openapi.expandResponses=200", "--openapi.jsonSamplesExpandLevel=3",
-          "--openapi.showWebhookVerb=true"],
-        { env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" }, maxBuffer: 16 << 20 },
-      );
-      return { host, title, operations, version: doc.info.version };
-    }),
-  );
+  mkdirSync(docsDir, { recursive: true });
+  copyFileSync(redocBundle, join(docsDir, "redoc.standalone.js"));
+  const pages = hosts.map(({ host, title }) => {
+    const doc = parse(readFileSync(join(distDir, `${host}.yaml`), "utf8"));
+    const operations = [...operationsOf(doc)].length;
+    copyFileSync(join(distDir, `${host}.yaml`), join(docsDir, `${host}.yaml`));
+    writeFileSync(join(docsDir, `${host}.html`), hostPage(withRulesInDescriptions(doc), host));
+    return { host, title, operations, version: doc.info.version };
+  });
   writeFileSync(join(docsDir, "index.html"), indexPage(pages));
   console.log(`docs: ${pages.length} page(s) and an index in specs/dist/docs/`);
 }

@@ -5,7 +5,11 @@ import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const DOCS_DIR = join(dirname(dirname(fileURLToPath(import.meta.url))), "dist", "docs");
-const TYPES = { ".html": "text/html; charset=utf-8", ".yaml": "text/yaml; charset=utf-8", ".css": "text/css" };
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".yaml": "text/yaml; charset=utf-8",
+  ".css": "text/css",
+};
 
 /** Starts the server; resolves to `{ url, close }`. Port 0 picks a free port. */
 export function startDocsServer({ port = 8080, host = "127.0.0.1", dir = DOCS_DIR } = {}) {
@@ -29,7 +33,10 @@ export function startDocsServer({ port = 8080, host = "127.0.0.1", dir = DOCS_DI
     server.once("error", reject);
     server.listen(port, host, () => {
       const address = server.address();
-      resolve({ url: `http://${host}:${address.port}`, close: () => new Promise((r) => server.close(() => r())) });
+      resolve({
+        url: `http://${host}:${address.port}`,
+        close: () => new Promise((r) => server.close(() => r())),
+      });
     });
   });
 }

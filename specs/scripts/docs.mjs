@@ -7,7 +7,11 @@ import { DOCS_DIR, startDocsServer } from "./docs-server.mjs";
 import { HOSTS } from "./hosts.mjs";
 
 const { values } = parseArgs({
-  options: { port: { type: "string", short: "p" }, rebuild: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+  options: {
+    port: { type: "string", short: "p" },
+    rebuild: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  },
 });
 if (values.help) {
   console.log(`Usage: pnpm docs [--port N] [--rebuild]

@@ -52,7 +52,10 @@ const ALGORITHM = {
 };
 
 function renderSignature(recipe) {
-  const carrier = recipe.carrier?.in === "header" ? `header \`${recipe.carrier.name}\`` : `field \`${recipe.carrier?.name}\``;
+  const carrier =
+    recipe.carrier?.in === "header"
+      ? `header \`${recipe.carrier.name}\``
+      : `field \`${recipe.carrier?.name}\``;
   return [
     `**${recipe.title}** (\`x-pgi-signature\`, scheme \`${recipe.id}\`)`,
     "",

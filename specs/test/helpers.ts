@@ -57,12 +57,19 @@ export function requestSchema(path: string, method: string, mediaType = "applica
 }
 
 /** Response body schema pointer of an operation. */
-export function responseSchema(path: string, method: string, status: string, mediaType = "application/json"): string {
+export function responseSchema(
+  path: string,
+  method: string,
+  status: string,
+  mediaType = "application/json",
+): string {
   return ptr("paths", path, method, "responses", status, "content", mediaType, "schema");
 }
 
 /** Validates and returns ajv's errors in a compact, readable form (empty when valid). */
 export function check(validate: ValidateFunction, instance: unknown): string[] {
   if (validate(instance)) return [];
-  return (validate.errors ?? []).map((e: ErrorObject) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`);
+  return (validate.errors ?? []).map(
+    (e: ErrorObject) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`,
+  );
 }

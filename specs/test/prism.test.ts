@@ -51,11 +51,24 @@ afterAll(() => {
 describe.each(HOSTS)("prism mock on the %s bundle", (host) => {
   const requests = exampleRequests(host);
   let baseUrl: Promise<string> | undefined;
-  it.each(requests.map((r) => [r.operationId, r] as const))("answers %s's documented example with a 2xx", async (_id, req) => {
-    baseUrl ??= startPrism(host);
-    const res = await fetch(`${await baseUrl}${req.path}`, { method: req.method, headers: req.headers, body: req.body });
-    const text = await res.text();
-    expect(res.status, `${req.method} ${req.path} -> ${res.status} ${res.headers.get("sl-violations") ?? text}`).toBeGreaterThanOrEqual(200);
-    expect(res.status, `${req.method} ${req.path} -> ${res.status} ${res.headers.get("sl-violations") ?? text}`).toBeLessThan(300);
-  });
+  it.each(requests.map((r) => [r.operationId, r] as const))(
+    "answers %s's documented example with a 2xx",
+    async (_id, req) => {
+      baseUrl ??= startPrism(host);
+      const res = await fetch(`${await baseUrl}${req.path}`, {
+        method: req.method,
+        headers: req.headers,
+        body: req.body,
+      });
+      const text = await res.text();
+      expect(
+        res.status,
+        `${req.method} ${req.path} -> ${res.status} ${res.headers.get("sl-violations") ?? text}`,
+      ).toBeGreaterThanOrEqual(200);
+      expect(
+        res.status,
+        `${req.method} ${req.path} -> ${res.status} ${res.headers.get("sl-violations") ?? text}`,
+      ).toBeLessThan(300);
+    },
+  );
 });

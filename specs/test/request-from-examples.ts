@@ -63,11 +63,14 @@ export function exampleRequests(host: Host): ExampleRequest[] {
         else if (p.in === "query") query.append(p.name as string, value);
         else if (p.in === "header") headers[p.name as string] = value;
       }
-      const requirement = ((op.security ?? doc.security ?? []) as Json[]).find((r) => Object.keys(r).length > 0);
+      const requirement = ((op.security ?? doc.security ?? []) as Json[]).find(
+        (r) => Object.keys(r).length > 0,
+      );
       for (const name of Object.keys(requirement ?? {})) {
         const scheme = schemes[name];
         if (scheme?.type === "http") headers.Authorization = "Bearer example-token";
-        else if (scheme?.type === "apiKey" && scheme.in === "header") headers[scheme.name as string] = "example-token";
+        else if (scheme?.type === "apiKey" && scheme.in === "header")
+          headers[scheme.name as string] = "example-token";
       }
       let body: string | undefined;
       const content = (deref(host, op.requestBody ?? {}).content ?? {}) as Record<string, Json>;
@@ -75,10 +78,18 @@ export function exampleRequests(host: Host): ExampleRequest[] {
       if (mediaType && media) {
         const value = exampleOf(host, media);
         headers["Content-Type"] = mediaType;
-        body = mediaType.includes("x-www-form-urlencoded") ? formEncode(value as Json) : JSON.stringify(value);
+        body = mediaType.includes("x-www-form-urlencoded")
+          ? formEncode(value as Json)
+          : JSON.stringify(value);
       }
       const qs = query.toString();
-      out.push({ method: method.toUpperCase(), path: qs ? `${path}?${qs}` : path, headers, body, operationId: op.operationId as string });
+      out.push({
+        method: method.toUpperCase(),
+        path: qs ? `${path}?${qs}` : path,
+        headers,
+        body,
+        operationId: op.operationId as string,
+      });
     }
   }
   return out;

@@ -25,10 +25,13 @@ describe("x-pgi-signature", () => {
   const found = bundled.flatMap(({ host, doc }) =>
     collect(doc, "x-pgi-signature").map((value) => ({ host, value: value as { id: string } })),
   );
-  it.each(found.map((f) => [f.host, f.value.id, f.value] as const))("%s %s equals the shared recipe", (_h, id, value) => {
-    expect(signatures[id]).toBeDefined();
-    expect(value).toEqual(signatures[id]);
-  });
+  it.each(found.map((f) => [f.host, f.value.id, f.value] as const))(
+    "%s %s equals the shared recipe",
+    (_h, id, value) => {
+      expect(signatures[id]).toBeDefined();
+      expect(value).toEqual(signatures[id]);
+    },
+  );
   it.each(Object.keys(signatures))("recipe %s is used by some operation", (id) => {
     expect(found.some((f) => f.value.id === id)).toBe(true);
   });
