@@ -1,0 +1,40 @@
+// Payment response (reverse) hash: validates result.hash before a payment or mandate result is accepted.
+import { RECIPES } from "../generated/recipes.js";
+import { compileJoined, type SignResult, signJoined, verifyJoined } from "../joined.js";
+import type { SchemeFields } from "../scheme-types.js";
+
+/** Scheme id. */
+export const id = "payment-response";
+/** The generated recipe this module interprets. */
+export const recipe = RECIPES[id];
+/** The recipe, precompiled once. */
+export const plan = compileJoined(recipe);
+
+/** Fields read by the payment-response recipe. */
+export type PaymentResponseFields = SchemeFields<typeof id>;
+
+/**
+ * Computes the reverse hash of a payment result: sha512([additionalCharges|]SALT|status||||||udf5|…|udf1|email|firstname|productinfo|amount|txnid|key).
+ * `additionalCharges` leads only when present and non-empty.
+ *
+ * @example
+ * const { digest } = sign({ status: "success", key: "JPM7Fg", txnid: "TXN1700000001", amount: "10.00", productinfo: "iPhone", firstname: "Ashish", email: "" }, salt);
+ */
+export function sign(fields: PaymentResponseFields, salt: string): SignResult {
+  return signJoined(plan, fields, salt);
+}
+
+/**
+ * Checks a received `hash` against the fields in constant time. Returns false on a mismatch and throws a
+ * typed error for a missing field, a missing secret, or a received value that is not a 128-character hex digest.
+ *
+ * @example
+ * if (!verify(result, result.hash, process.env.PGI_SALT!)) throw new Error("result.hash does not match; do not trust this result");
+ */
+export function verify(
+  fields: PaymentResponseFields,
+  received: string | null | undefined,
+  salt: string,
+): boolean {
+  return verifyJoined(plan, fields, received, salt);
+}
