@@ -23,7 +23,14 @@ for (const { host, port, env, title } of HOSTS) {
   const server = doc.servers?.[0] ?? { url: `http://127.0.0.1:${port}` };
   const defaults = Object.fromEntries(Object.entries(server.variables ?? {}).map(([k, v]) => [k, v.default]));
   const defaultUrl = server.url.replace(/\{(\w+)\}/g, (_, k) => defaults[k] ?? "");
-  hosts[host] = { title, version: doc.info.version, env, defaultUrl, serverUrl: server.url, variables: defaults };
+  hosts[host] = {
+    title,
+    version: doc.info.version,
+    env,
+    defaultUrl,
+    serverUrl: server.url,
+    variables: defaults,
+  };
 }
 writeFileSync(
   join(outDir, "hosts.ts"),
