@@ -1,0 +1,195 @@
+// The contracts inside the mock: what the server core hands to each host's behaviour, and what it gets back.
+//
+// The core (server, Prism, routing, auth, control API, clock, scheduler) lives in src/server/ and src/core/;
+// each host's state and rules live in src/hosts/<host>.ts and implement HostBehaviour. Keep these types
+// stable: both sides and the tests are written against them.
+
+/** The seven hosts, named as in specs/<host>/ and DESIGN.md. */
+export type HostName = "otp" | "gateway" | "wallet" | "partner" | "accounts" | "payout" | "bbps";
+
+export const HOST_NAMES: readonly HostName[] = [
+  "otp",
+  "gateway",
+  "wallet",
+  "partner",
+  "accounts",
+  "payout",
+  "bbps",
+];
+
+/** The mock's notion of "now": real time plus an offset that `POST /__mock/clock/advance` moves forward. */
+export interface Clock {
+  /** Milliseconds since the epoch, in the mock's time. */
+  now(): number;
+}
+
+/** A clock the core controls; tests inject one to walk expiry and retry paths without sleeping. */
+export interface ControllableClock extends Clock {
+  /** Moves the mock's time forward and runs every scheduled task that became due, in due order. */
+  advance(ms: number): Promise<void>;
+}
+
+/**
+ * Runs tasks at a time of the mock's clock. A task due in `s` mock seconds runs either when the clock is
+ * advanced past it, or after `s * 1000 * timeFactor` real milliseconds, whichever comes first
+ * (timeFactor 1 = real time; 0.001 makes the 243 s retry arrive after 243 ms).
+ */
+export interface Scheduler {
+  /** Schedules `task` to run `delayMs` mock milliseconds from now; returns a cancel function. */
+  after(delayMs: number, task: () => void | Promise<void>): () => void;
+  /** Cancels every pending task (reset and close). */
+  clear(): void;
+  /** Resolves when no task is running or due (tests await it after advancing the clock). */
+  idle(): Promise<void>;
+}
+
+/** Test credentials of the mock, configurable at start, printed at start and served by GET /__mock/credentials. */
+export interface MockCredentials {
+  /** Gateway merchant key (PGI_MERCHANT_KEY) and salt (PGI_SALT). */
+  merchantKey: string;
+  salt: string;
+  /** Wallet merchant id (PGI_WALLET_MID) and HMAC secret (PGI_WALLET_SECRET). */
+  walletMid: string;
+  walletSecret: string;
+  /** OTP service Authorization value (PGI_OTP_AUTHORIZATION) and clientType (PGI_OTP_CLIENT_TYPE). */
+  otpAuthorization: string;
+  otpClientType: string;
+  /** Partner bearer token (PGI_PARTNER_TOKEN), reseller UUID (PGI_RESELLER_UUID), webhook secret (PGI_WEBHOOK_SECRET). */
+  partnerToken: string;
+  resellerUuid: string;
+  webhookSecret: string;
+  /** Accounts bearer token (PGI_ACCOUNTS_TOKEN). */
+  accountsToken: string;
+  /** Payout bearer token and merchant identifiers (PGI_PAYOUT_TOKEN, PGI_PAYOUT_MERCHANT_ID, PGI_PAYOUT_MID). */
+  payoutToken: string;
+  payoutMerchantId: string;
+  payoutMid: string;
+  /** Bill-payment bearer token (PGI_BBPS_TOKEN). */
+  bbpsToken: string;
+  /**
+   * Every bearer token the mock accepts, with its scopes. The five tokens above are always present; tests
+   * add more (a token lacking a scope, an expired one) to walk the 401 paths.
+   */
+  tokens: Record<string, { scopes: readonly string[]; expiresAt?: number }>;
+}
+
+/** One request as a host behaviour sees it, after Prism found it valid against the spec. */
+export interface MockRequest {
+  host: HostName;
+  /** operationId from the spec, e.g. "sendOtp", "createSmartSendLink". */
+  operationId: string;
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** Path parameters by name, e.g. { id: "..." } for /payout/v2/smartSend/expiry/{id}. */
+  pathParams: Record<string, string>;
+  /** Query parameters (first value of each). */
+  query: Record<string, string>;
+  /** Headers with lower-cased names. */
+  headers: Record<string, string>;
+  /** The body exactly as received (hashes are checked over these bytes' fields, never a re-serialisation). */
+  rawBody: string;
+  /** Parsed body: the JSON value, or the form fields as strings (JSON-in-form fields stay strings). */
+  body: unknown;
+  /** Content-Type of the request without parameters, lower-cased, if any. */
+  contentType: string | undefined;
+  /** The Prefer header's example or code, when the caller asked Prism for one (behaviours then usually defer). */
+  prefer?: { code?: string; example?: string };
+}
+
+/** What a host behaviour answers. An object body is sent as JSON; a string body is sent as is. */
+export interface MockResponse {
+  status: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** Defaults to application/json for object bodies and text/plain for strings. */
+  contentType?: string;
+}
+
+/** Sends an HTTP request from the mock (webhooks, surl/furl callbacks); injectable for tests. */
+export type MockFetch = (url: string, init: RequestInit & { signal?: AbortSignal }) => Promise<Response>;
+
+/** What the core gives every host behaviour. */
+export interface HostContext {
+  clock: Clock;
+  scheduler: Scheduler;
+  credentials: MockCredentials;
+  /** Random source in [0, 1); seeded in tests so ids and OTP codes are deterministic. */
+  random: () => number;
+  fetch: MockFetch;
+  /** Scale of real waiting time against mock time (see Scheduler); 1 in production use. */
+  timeFactor: number;
+  /** Structured log line; never pass secrets (the core masks known secret fields anyway). */
+  log(event: string, data?: Record<string, unknown>): void;
+  /**
+   * Looks up a documented response of the current operation in the spec: by status code and, optionally,
+   * example name. Returns undefined when the spec does not document it.
+   */
+  documentedResponse(operationId: string, status: number, exampleName?: string): MockResponse | undefined;
+}
+
+/** A control route of a host, served under /__mock/ on every port of the mock. */
+export interface ControlRoute {
+  method: "GET" | "POST" | "DELETE";
+  /** Path with :params, e.g. "/__mock/merchants/:merchant_uuid/status". */
+  path: string;
+  /** One line for the control API's index (GET /__mock/) and the README. */
+  description: string;
+  handle(
+    req: { params: Record<string, string>; query: Record<string, string>; body: unknown },
+    ctx: HostContext,
+  ): MockResponse | Promise<MockResponse>;
+}
+
+/** The state and rules of one host that the spec alone cannot express. */
+export interface HostBehaviour {
+  host: HostName;
+  /**
+   * Called for every request Prism found valid for this host, after the core's bearer-token and scope check.
+   * Return the answer, or undefined to let Prism answer from the spec's examples.
+   */
+  handle(req: MockRequest, ctx: HostContext): MockResponse | undefined | Promise<MockResponse | undefined>;
+  /** Extra control routes (trigger a merchant status change, list deliveries, list sent OTPs, ...). */
+  control?: readonly ControlRoute[];
+  /** A JSON-serialisable view of the state, for GET /__mock/state. */
+  snapshot(): unknown;
+  /** Forgets all state (POST /__mock/reset). */
+  reset(): void;
+}
+
+/** Options of startMock(). */
+export interface MockOptions {
+  /** Port per host; 0 picks a free port (tests). Defaults: 4010-4016 as in DESIGN.md. */
+  ports?: Partial<Record<HostName, number>>;
+  /** Interface to listen on; default 127.0.0.1. */
+  hostname?: string;
+  /** Overrides of the default test credentials. */
+  credentials?: Partial<MockCredentials>;
+  /** Real milliseconds per mock millisecond for scheduled work (webhook retries); default 1. */
+  timeFactor?: number;
+  /** Injected clock (tests); default real time plus the control API's offset. */
+  clock?: ControllableClock;
+  /** Injected random source (tests). */
+  random?: () => number;
+  /** Injected fetch for outgoing webhooks and callbacks (tests); default global fetch. */
+  fetch?: MockFetch;
+  /** Request body limit in bytes; default 1 MiB. Larger bodies get 413. */
+  bodyLimit?: number;
+  /** Log sink; default none. Lines are already masked. */
+  log?: (line: string) => void;
+}
+
+/** A running mock. */
+export interface RunningMock {
+  /** Base URL per host, e.g. { otp: "http://127.0.0.1:4010", ... }. */
+  urls: Record<HostName, string>;
+  /** The same keyed by the configuration names of DESIGN.md (PGI_OTP_URL, ...), plus the credentials' names. */
+  env: Record<string, string>;
+  credentials: MockCredentials;
+  clock: ControllableClock;
+  scheduler: Scheduler;
+  /** Forgets all state, forced responses and deliveries. */
+  reset(): void;
+  /** Stops every port and cancels scheduled work. */
+  close(): Promise<void>;
+}

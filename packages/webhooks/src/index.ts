@@ -1,0 +1,2 @@
+// Public entry of @pgi/webhooks (work in progress: issue 7).
+export {};
