@@ -1,2 +1,12 @@
-// Public entry of @pgi/mock (work in progress: the server lands with issue 5).
+// Public entry of @pgi/mock: every host of the interface, served from the specs, with state, checks and webhooks.
+export { createClock } from "./core/clock.js";
+export {
+  CREDENTIAL_ENV,
+  DEFAULT_CREDENTIALS,
+  EXPIRED_TOKEN,
+  LIMITED_PARTNER_TOKEN,
+  resolveCredentials,
+} from "./core/credentials.js";
+export { createScheduler } from "./core/scheduler.js";
+export { DEFAULT_PORTS, startMock } from "./start.js";
 export * from "./types.js";

@@ -1,0 +1,145 @@
+// pgi-mock: starts the mock of every host and prints their URLs, test credentials and the control API.
+import { readFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import pc from "picocolors";
+import { CREDENTIAL_ENV } from "./core/credentials.js";
+import { DEFAULT_PORTS, startMock } from "./start.js";
+import { HOST_NAMES, type HostName, type MockCredentials } from "./types.js";
+
+const HELP = `pgi-mock: the mock of all seven hosts of the payment gateway interface, in one process
+
+Usage: pnpm mock [options]
+
+Options:
+  --hostname H          interface to listen on (default 127.0.0.1)
+  --port-base N         first port; hosts take N..N+6 in the order otp, gateway, wallet, partner,
+                        accounts, payout, bbps (default 4010)
+  --port HOST=N         port of one host, e.g. --port gateway=5011 (repeatable)
+  --time-factor F       real seconds per mock second for webhook retries and callbacks (default 1)
+  --credentials FILE    JSON object of test credentials keyed by configuration name (PGI_SALT, ...);
+                        PGI_* environment variables are read too
+  --quiet               print nothing but errors
+  -h, --help            this help
+
+Every port answers GET /__mock/health; GET /__mock/ lists the control API.
+Exit codes: 0 after a clean shutdown (Ctrl-C), 2 on misuse.`;
+
+class UsageError extends Error {}
+
+function parsePorts(base: string | undefined, entries: string[]): Partial<Record<HostName, number>> {
+  const ports: Partial<Record<HostName, number>> = {};
+  if (base !== undefined) {
+    const n = Number(base);
+    if (!Number.isInteger(n) || n < 1 || n > 65_529)
+      throw new UsageError(`--port-base: an integer 1-65529, got ${base}`);
+    HOST_NAMES.forEach((h, i) => {
+      ports[h] = n + i;
+    });
+  }
+  for (const entry of entries) {
+    const [host, value] = entry.split("=");
+    if (!HOST_NAMES.includes(host as HostName)) {
+      throw new UsageError(`--port ${entry}: unknown host; use one of ${HOST_NAMES.join(", ")}`);
+    }
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > 65_535)
+      throw new UsageError(`--port ${entry}: port must be 0-65535`);
+    ports[host as HostName] = n;
+  }
+  return ports;
+}
+
+async function readCredentials(file: string | undefined): Promise<Partial<MockCredentials>> {
+  const byName: Record<string, unknown> = { ...process.env };
+  if (file) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await readFile(file, "utf8"));
+    } catch (error) {
+      throw new UsageError(`--credentials ${file}: ${(error as Error).message}`);
+    }
+    if (!parsed || typeof parsed !== "object")
+      throw new UsageError(`--credentials ${file}: not a JSON object`);
+    Object.assign(byName, parsed);
+  }
+  const out: Record<string, string> = {};
+  for (const [field, name] of Object.entries(CREDENTIAL_ENV)) {
+    const v = byName[name];
+    if (typeof v === "string" && v !== "") out[field] = v;
+  }
+  return out as Partial<MockCredentials>;
+}
+
+/** Runs the CLI; resolves with the exit code once the mock is stopped. */
+export async function main(argv: string[]): Promise<number> {
+  let values: ReturnType<typeof parse>["values"];
+  function parse() {
+    return parseArgs({
+      args: argv,
+      options: {
+        hostname: { type: "string" },
+        "port-base": { type: "string" },
+        port: { type: "string", multiple: true },
+        "time-factor": { type: "string" },
+        credentials: { type: "string" },
+        quiet: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+    });
+  }
+  let ports: Partial<Record<HostName, number>>;
+  let credentials: Partial<MockCredentials>;
+  let timeFactor = 1;
+  try {
+    values = parse().values;
+    if (values.help) {
+      console.log(HELP);
+      return 0;
+    }
+    ports = { ...DEFAULT_PORTS, ...parsePorts(values["port-base"], values.port ?? []) };
+    if (values["time-factor"] !== undefined) {
+      timeFactor = Number(values["time-factor"]);
+      if (!Number.isFinite(timeFactor) || timeFactor < 0)
+        throw new UsageError("--time-factor: a number >= 0");
+    }
+    credentials = await readCredentials(values.credentials);
+  } catch (error) {
+    console.error(`pgi-mock: ${(error as Error).message}\nRun with --help for usage.`);
+    return 2;
+  }
+  let mock: Awaited<ReturnType<typeof startMock>>;
+  try {
+    mock = await startMock({
+      ports,
+      ...(values.hostname ? { hostname: values.hostname } : {}),
+      credentials,
+      timeFactor,
+    });
+  } catch (error) {
+    console.error(`pgi-mock: ${(error as Error).message}`);
+    return 2;
+  }
+  if (!values.quiet) {
+    const color = process.stdout.isTTY && !process.env.NO_COLOR;
+    const b = (s: string) => (color ? pc.bold(s) : s);
+    console.log(b("pgi-mock: all hosts are up"));
+    console.log("");
+    console.log(`${b("host".padEnd(10))} ${b("base URL".padEnd(28))} variable`);
+    for (const h of HOST_NAMES)
+      console.log(`${h.padEnd(10)} ${mock.urls[h].padEnd(28)} PGI_${h.toUpperCase()}_URL`);
+    console.log("");
+    console.log(b("test credentials (export them, or fetch GET /__mock/credentials):"));
+    for (const [name, value] of Object.entries(mock.env)) {
+      if (!name.endsWith("_URL")) console.log(`  ${name}=${value}`);
+    }
+    console.log("");
+    console.log(`control API: GET ${mock.urls.otp}/__mock/ (on every port). Ctrl-C stops.`);
+  }
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+  await mock.close();
+  return 0;
+}

@@ -1,0 +1,211 @@
+// Loads the bundled specs once and indexes their operations: routes, security requirements, documented answers.
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parse } from "yaml";
+import { HOST_NAMES, type HostName, type MockResponse } from "../types.js";
+
+const require = createRequire(import.meta.url);
+const { getHttpOperationsFromSpec } = require("@stoplight/prism-http") as {
+  getHttpOperationsFromSpec(spec: unknown): Promise<PrismOperation[]>;
+};
+
+/** Prism's view of one operation (only the parts we read; Prism uses the rest). */
+export interface PrismOperation {
+  iid?: string;
+  method: string;
+  path: string;
+  security?: { key: string; type: string; name?: string; extensions?: Record<string, unknown> }[][];
+  [key: string]: unknown;
+}
+
+/** One way to satisfy an operation's security: every scheme of the list, each with its scopes. */
+export type SecurityAlternative = { scheme: string; type: string; headerName?: string; scopes: string[] }[];
+
+/** One operation of one host. */
+export interface OperationInfo {
+  host: HostName;
+  operationId: string;
+  method: string;
+  template: string;
+  regex: RegExp;
+  paramNames: string[];
+  security: SecurityAlternative[];
+  documentedStatuses: number[];
+  prism: PrismOperation;
+  /** The OpenAPI operation object of the bundle, $refs resolved on demand by resolve(). */
+  raw: Record<string, unknown>;
+}
+
+/** One host's bundle. */
+export interface HostSpec {
+  host: HostName;
+  doc: Record<string, unknown>;
+  operations: OperationInfo[];
+  prismOperations: PrismOperation[];
+}
+
+/** Directory holding the bundles: dist/specs next to the compiled module, else the workspace's specs/dist. */
+export function defaultSpecDir(): string {
+  const packaged = join(dirname(fileURLToPath(import.meta.url)), "..", "specs");
+  if (existsSync(join(packaged, "otp.yaml"))) return packaged;
+  return dirname(require.resolve("@pgi/specs/dist/otp.yaml"));
+}
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function compileTemplate(template: string): { regex: RegExp; paramNames: string[] } {
+  const paramNames: string[] = [];
+  const pattern = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const m = /^\{([^}]+)\}$/.exec(part);
+      if (!m) return escapeRegex(part);
+      paramNames.push(m[1] as string);
+      return "([^/]+)";
+    })
+    .join("");
+  return { regex: new RegExp(`^${pattern}$`), paramNames };
+}
+
+/** Resolves a local `#/...` JSON pointer of `doc`. */
+export function resolve<T = unknown>(doc: unknown, value: T, depth = 0): T {
+  if (depth > 20 || value === null || typeof value !== "object") return value;
+  const ref = (value as { $ref?: unknown }).$ref;
+  if (typeof ref !== "string" || !ref.startsWith("#/")) return value;
+  let node: unknown = doc;
+  for (const raw of ref.slice(2).split("/")) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    node = node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return resolve(doc, node as T, depth + 1);
+}
+
+/**
+ * Loads the seven bundles and indexes them.
+ *
+ * @example
+ * const specs = await loadSpecs();
+ * specs.get("otp")?.operations.map((o) => o.operationId); // ["validateToken", "sendOtp", ...]
+ */
+export async function loadSpecs(dir = defaultSpecDir()): Promise<Map<HostName, HostSpec>> {
+  const out = new Map<HostName, HostSpec>();
+  await Promise.all(
+    HOST_NAMES.map(async (host) => {
+      const doc = parse(await readFile(join(dir, `${host}.yaml`), "utf8")) as Record<string, unknown>;
+      const prismOperations = await getHttpOperationsFromSpec(structuredClone(doc));
+      const paths = (doc.paths ?? {}) as Record<string, Record<string, unknown>>;
+      const operations: OperationInfo[] = [];
+      for (const prism of prismOperations) {
+        const pathItem = resolve(doc, paths[prism.path] ?? {});
+        const raw = resolve(doc, (pathItem[prism.method] ?? {}) as Record<string, unknown>);
+        const operationId = String(raw.operationId ?? prism.iid ?? `${prism.method} ${prism.path}`);
+        const security: SecurityAlternative[] = (prism.security ?? []).map((alt) =>
+          alt.map((s) => ({
+            scheme: s.key,
+            type: s.type,
+            ...(s.name ? { headerName: s.name.toLowerCase() } : {}),
+            scopes: Array.isArray(s.extensions?.["x-scopes"]) ? (s.extensions["x-scopes"] as string[]) : [],
+          })),
+        );
+        const responses = (raw.responses ?? {}) as Record<string, unknown>;
+        operations.push({
+          host,
+          operationId,
+          method: prism.method.toLowerCase(),
+          template: prism.path,
+          ...compileTemplate(prism.path),
+          security,
+          documentedStatuses: Object.keys(responses)
+            .map(Number)
+            .filter((n) => Number.isInteger(n)),
+          prism,
+          raw,
+        });
+      }
+      out.set(host, { host, doc, operations, prismOperations });
+    }),
+  );
+  return out;
+}
+
+/** Result of routing a request within one host. */
+export type RouteResult =
+  | { kind: "found"; op: OperationInfo; params: Record<string, string> }
+  | { kind: "no-path"; paths: string[] }
+  | { kind: "no-method"; allow: string[] };
+
+/** Finds the operation for a method and path of one host. */
+export function route(spec: HostSpec, method: string, path: string): RouteResult {
+  const allow: string[] = [];
+  for (const op of spec.operations) {
+    const m = op.regex.exec(path);
+    if (!m) continue;
+    if (op.method !== method.toLowerCase()) {
+      allow.push(op.method.toUpperCase());
+      continue;
+    }
+    const params: Record<string, string> = {};
+    op.paramNames.forEach((name, i) => {
+      const v = m[i + 1] ?? "";
+      try {
+        params[name] = decodeURIComponent(v);
+      } catch {
+        params[name] = v;
+      }
+    });
+    return { kind: "found", op, params };
+  }
+  if (allow.length > 0) return { kind: "no-method", allow: [...new Set(allow)] };
+  return {
+    kind: "no-path",
+    paths: [...new Set(spec.operations.map((o) => `${o.method.toUpperCase()} ${o.template}`))],
+  };
+}
+
+/**
+ * A documented response of an operation: its example (by name, or the first) as the body.
+ * Returns undefined when the status is not documented.
+ */
+export function documentedResponse(
+  spec: HostSpec,
+  op: OperationInfo,
+  status: number,
+  exampleName?: string,
+): MockResponse | undefined {
+  const responses = (op.raw.responses ?? {}) as Record<string, unknown>;
+  const response = resolve(spec.doc, responses[String(status)]) as Record<string, unknown> | undefined;
+  if (!response) return undefined;
+  const content = (response.content ?? {}) as Record<string, Record<string, unknown>>;
+  const [mediaType, media] = Object.entries(content)[0] ?? [];
+  if (!mediaType || !media) return { status };
+  const examples = (media.examples ?? {}) as Record<string, unknown>;
+  let body: unknown;
+  if (exampleName !== undefined) {
+    const ex = resolve(spec.doc, examples[exampleName]) as { value?: unknown } | undefined;
+    if (!ex) return undefined;
+    body = ex.value;
+  } else if (media.example !== undefined) {
+    body = media.example;
+  } else {
+    const first = Object.values(examples)[0];
+    body = first === undefined ? undefined : (resolve(spec.doc, first) as { value?: unknown }).value;
+    if (body === undefined) {
+      const schema = resolve(spec.doc, media.schema) as
+        | { examples?: unknown[]; example?: unknown }
+        | undefined;
+      body = schema?.examples?.[0] ?? schema?.example;
+    }
+  }
+  return { status, contentType: mediaType, body: structuredClone(body) };
+}
+
+/** Names of the documented examples of a response, for the control API's error messages. */
+export function exampleNames(spec: HostSpec, op: OperationInfo, status: number): string[] {
+  const responses = (op.raw.responses ?? {}) as Record<string, unknown>;
+  const response = resolve(spec.doc, responses[String(status)]) as Record<string, unknown> | undefined;
+  const content = (response?.content ?? {}) as Record<string, Record<string, unknown>>;
+  return Object.values(content).flatMap((m) => Object.keys((m.examples ?? {}) as object));
+}

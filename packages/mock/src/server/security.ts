@@ -1,0 +1,77 @@
+// Checks bearer tokens, their scopes and API-key headers against the mock's credentials, per the operation's spec.
+import {
+  documentedResponse,
+  exampleNames,
+  type OperationInfo,
+  type SecurityAlternative,
+} from "../core/spec-index.js";
+import type { MockResponse } from "../types.js";
+import type { PipelineDeps } from "./pipeline.js";
+import { problem } from "./violations.js";
+
+function bearer(headers: Record<string, string>): string | undefined {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? "");
+  return m?.[1];
+}
+
+/** Why one alternative fails, or undefined when it is satisfied. */
+function failure(
+  deps: PipelineDeps,
+  alt: SecurityAlternative,
+  headers: Record<string, string>,
+): string | undefined {
+  for (const req of alt) {
+    if (req.type === "http") {
+      const token = bearer(headers);
+      if (!token) return "header Authorization: missing or not of the form 'Bearer <ACCESS_TOKEN>'";
+      const grant = deps.ctx.credentials.tokens[token];
+      if (!grant) return "header Authorization: unknown access token";
+      if (grant.expiresAt !== undefined && grant.expiresAt <= deps.ctx.clock.now()) {
+        return "header Authorization: the access token has expired";
+      }
+      const missing = req.scopes.filter((s) => !grant.scopes.includes(s));
+      if (missing.length > 0)
+        return `header Authorization: the token lacks the scope ${missing.join(" and ")}`;
+    } else if (req.type === "apiKey") {
+      const name = req.headerName ?? "authorization";
+      const value = headers[name];
+      if (value === undefined || value === "") return `header ${name}: missing`;
+      if (name === "authorization" && value !== deps.ctx.credentials.otpAuthorization) {
+        return `header ${name}: not the configured credential`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Returns the documented 401 answer when no security alternative of the operation is satisfied.
+ * Operations without security (or with only webhook signatures, checked by behaviours) pass.
+ */
+export function checkSecurity(
+  deps: PipelineDeps,
+  op: OperationInfo,
+  headers: Record<string, string>,
+): MockResponse | undefined {
+  const alternatives = op.security.filter((alt) =>
+    alt.every((r) => r.type === "http" || r.type === "apiKey"),
+  );
+  if (alternatives.length === 0) return undefined;
+  const reasons: string[] = [];
+  for (const alt of alternatives) {
+    const why = failure(deps, alt, headers);
+    if (!why) return undefined;
+    reasons.push(why);
+  }
+  const reason = [...new Set(reasons)].join("; or ");
+  const names = exampleNames(deps.spec, op, 401);
+  const wanted = /lacks the scope/.test(reason) ? /scope/i : /token|invalid|expired|unauthori/i;
+  const doc = documentedResponse(
+    deps.spec,
+    op,
+    401,
+    names.find((n) => wanted.test(n)),
+  );
+  const res = doc ?? problem(401, "Unauthorized", reason);
+  return { ...res, headers: { ...(res.headers ?? {}), "x-pgi-mock-hint": reason } };
+}
