@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { createClock } from "./core/clock.js";
 import { credentialsByName, resolveCredentials, secretValues } from "./core/credentials.js";
 import { createScheduler } from "./core/scheduler.js";
-import { documentedResponse, loadSpecs } from "./core/spec-index.js";
+import { documentedResponse, findOperationObject, loadSpecs } from "./core/spec-index.js";
 import { createHostBehaviours } from "./hosts/index.js";
 import { type ControlDeps, coreRoutes, matchRoute } from "./server/control.js";
 import { handleRequest, type PipelineDeps } from "./server/pipeline.js";
@@ -128,6 +128,13 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       for (const spec of specs.values()) {
         const op = spec.operations.find((o) => o.operationId === operationId);
         if (op) return documentedResponse(spec, op, status, exampleName);
+      }
+      return undefined;
+    },
+    operationRule(operationId) {
+      for (const spec of specs.values()) {
+        const op = findOperationObject(spec, operationId);
+        if (op) return op["x-pgi-rule"] as Record<string, unknown> | undefined;
       }
       return undefined;
     },

@@ -126,6 +126,8 @@ export interface HostContext {
    * example name. Returns undefined when the spec does not document it.
    */
   documentedResponse(operationId: string, status: number, exampleName?: string): MockResponse | undefined;
+  /** The `x-pgi-rule` extension of an operation or webhook of the specs (retry schedule, windows, ...). */
+  operationRule(operationId: string): Record<string, unknown> | undefined;
 }
 
 /** A control route of a host, served under /__mock/ on every port of the mock. */

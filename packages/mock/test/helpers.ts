@@ -28,3 +28,28 @@ export async function call(
   const text = await res.text();
   return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) };
 }
+
+import { loadSpecs, resolve } from "../src/core/spec-index.js";
+import type { HostName } from "../src/types.js";
+
+/** A documented request example of an operation, by name (from the bundle). */
+export async function requestExample(
+  host: HostName,
+  operationId: string,
+  name: string,
+): Promise<Record<string, unknown>> {
+  const spec = (await loadSpecs()).get(host);
+  const op = spec?.operations.find((o) => o.operationId === operationId);
+  if (!spec || !op) throw new Error(`no operation ${operationId} in ${host}`);
+  const body = resolve(spec.doc, op.raw.requestBody) as {
+    content: Record<string, { examples: Record<string, unknown> }>;
+  };
+  const media = Object.values(body.content)[0];
+  const example = resolve(spec.doc, media?.examples[name]) as { value: Record<string, unknown> } | undefined;
+  if (!example) throw new Error(`no example ${name} for ${operationId}`);
+  return structuredClone(example.value);
+}
+
+/** Form-encodes a flat object of strings. */
+export const form = (fields: Record<string, unknown>) =>
+  new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();

@@ -209,3 +209,21 @@ export function exampleNames(spec: HostSpec, op: OperationInfo, status: number):
   const content = (response?.content ?? {}) as Record<string, Record<string, unknown>>;
   return Object.values(content).flatMap((m) => Object.keys((m.examples ?? {}) as object));
 }
+
+/** The operation object with this operationId among the paths and webhooks of a bundle. */
+export function findOperationObject(
+  spec: HostSpec,
+  operationId: string,
+): Record<string, unknown> | undefined {
+  const groups = [spec.doc.paths, spec.doc.webhooks] as (Record<string, unknown> | undefined)[];
+  for (const group of groups) {
+    for (const item of Object.values(group ?? {})) {
+      const pathItem = resolve(spec.doc, item) as Record<string, unknown>;
+      for (const op of Object.values(pathItem ?? {})) {
+        const o = resolve(spec.doc, op) as Record<string, unknown> | undefined;
+        if (o && typeof o === "object" && o.operationId === operationId) return o;
+      }
+    }
+  }
+  return undefined;
+}
