@@ -1,0 +1,140 @@
+// OTP and token service: OTP send, resend and verify by uuid (attempts, expiry), and token validation with fallback.
+import type { ControlRoute, HostBehaviour, HostContext, MockRequest, MockResponse } from "../types.js";
+import { randomDigits, randomUuid } from "./ids.js";
+
+/** Limits the mock applies (not published by the interface; see docs/flows.md). */
+export const OTP_LIMITS = { validitySeconds: 300, maxVerifyAttempts: 3, maxResends: 3 } as const;
+
+interface OtpRequest {
+  uuid: string;
+  identity: string;
+  otp: string;
+  expiresAt: number;
+  attempts: number;
+  resends: number;
+  verified: boolean;
+}
+
+/** The codes every OTP-sending host recorded, for GET /__mock/otps. */
+export interface SentOtp {
+  host: string;
+  uuid?: string;
+  identity: string;
+  otp: string;
+  expiresAt: string;
+}
+
+const text = (req: MockRequest, value: string, status = 200): MockResponse =>
+  (req.headers.accept ?? "").includes("application/json")
+    ? { status, contentType: "application/json", body: JSON.stringify(value) }
+    : { status, contentType: "text/plain", body: value };
+
+const refuse = (req: MockRequest, ctx: HostContext, message: string): MockResponse => ({
+  status: 400,
+  contentType: "application/json",
+  body: {
+    timestamp: new Date(ctx.clock.now()).toISOString(),
+    status: 400,
+    error: "Bad Request",
+    message,
+    path: req.path,
+  },
+});
+
+/** Creates the OTP service behaviour; `sent` is shared with other hosts that send OTPs. */
+export function createOtpBehaviour(sent: SentOtp[]): HostBehaviour {
+  const requests = new Map<string, OtpRequest>();
+
+  const issue = (ctx: HostContext, identity: string, uuid = randomUuid(ctx.random)): OtpRequest => {
+    const previous = requests.get(uuid);
+    const r: OtpRequest = {
+      uuid,
+      identity,
+      otp: randomDigits(ctx.random, 6),
+      expiresAt: ctx.clock.now() + OTP_LIMITS.validitySeconds * 1000,
+      attempts: 0,
+      resends: previous ? previous.resends + 1 : 0,
+      verified: false,
+    };
+    requests.set(uuid, r);
+    sent.push({ host: "otp", uuid, identity, otp: r.otp, expiresAt: new Date(r.expiresAt).toISOString() });
+    return r;
+  };
+
+  const otpsRoute: ControlRoute = {
+    method: "GET",
+    path: "/__mock/otps",
+    description: "every OTP code the mock sent (OTP service and wallet), newest last",
+    handle: () => ({ status: 200, body: { otps: sent } }),
+  };
+
+  return {
+    host: "otp",
+    control: [otpsRoute],
+    handle(req, ctx) {
+      const clientType = req.headers.clienttype;
+      if (clientType !== undefined && clientType !== ctx.credentials.otpClientType) {
+        return refuse(req, ctx, `header clientType: ${clientType} is not the configured client type`);
+      }
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      switch (req.operationId) {
+        case "sendOtp":
+          return text(req, issue(ctx, String(body.mobileNumber)).uuid);
+        case "resendOtp": {
+          const uuid = req.headers.uuid ?? "";
+          const r = requests.get(uuid);
+          if (!r) return refuse(req, ctx, "header uuid: no OTP request with this uuid");
+          if (r.verified) return refuse(req, ctx, "header uuid: this OTP request is already verified");
+          if (r.resends >= OTP_LIMITS.maxResends)
+            return refuse(req, ctx, "header uuid: resend limit reached");
+          return text(req, issue(ctx, String(body.mobileNumber ?? r.identity), uuid).uuid);
+        }
+        case "verifyOtp": {
+          const r = requests.get(String(body.uuid));
+          if (!r) return refuse(req, ctx, "body.uuid: no OTP request with this uuid");
+          if (r.verified) return refuse(req, ctx, "body.uuid: this OTP was already used");
+          if (ctx.clock.now() > r.expiresAt)
+            return refuse(req, ctx, "body.otp: the OTP has expired; resend it");
+          if (r.attempts >= OTP_LIMITS.maxVerifyAttempts)
+            return refuse(req, ctx, "body.otp: too many attempts");
+          if (body.mobileNumber !== undefined && body.mobileNumber !== r.identity) {
+            return refuse(req, ctx, "body.mobileNumber: not the number the OTP was sent to");
+          }
+          if (String(body.otp).padStart(6, "0") !== r.otp) {
+            r.attempts += 1;
+            return refuse(
+              req,
+              ctx,
+              `body.otp: wrong OTP (${OTP_LIMITS.maxVerifyAttempts - r.attempts} attempts left)`,
+            );
+          }
+          r.verified = true;
+          return text(req, "OTP verified successfully");
+        }
+        case "validateToken": {
+          // A token is the uuid of a verified OTP request, bound to its mobile number.
+          const r = requests.get(String(body.token ?? ""));
+          const valid =
+            r?.verified === true && (body.mobileNumber === undefined || body.mobileNumber === r.identity);
+          if (valid) return text(req, "Token validated successfully");
+          const dto = body.sendOtpRequestDTO as Record<string, unknown> | undefined;
+          if (body.sendOtpOnFailureEnabled === true && dto)
+            return text(req, issue(ctx, String(dto.mobileNumber)).uuid);
+          return refuse(req, ctx, "body.token: not a valid token for this mobile number");
+        }
+        default:
+          return undefined;
+      }
+    },
+    snapshot: () => ({
+      requests: [...requests.values()].map(({ otp: _otp, ...r }) => ({
+        ...r,
+        expiresAt: new Date(r.expiresAt).toISOString(),
+      })),
+    }),
+    reset() {
+      requests.clear();
+      sent.length = 0;
+    },
+  };
+}
