@@ -69,7 +69,11 @@ function send(res: ServerResponse, answer: MockResponse): void {
     payload = JSON.stringify(answer.body);
     type ??= "application/json";
   }
-  const headers: Record<string, string> = { ...(answer.headers ?? {}) };
+  // Hints and violations quote the caller's input: escape anything a header may not carry.
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(answer.headers ?? {})) {
+    headers[k] = v.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  }
   if (payload.length > 0 && type) headers["content-type"] = type;
   headers["content-length"] = String(Buffer.byteLength(payload));
   res.writeHead(answer.status, headers);

@@ -171,6 +171,15 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMockRequest
       }
       prismBody = parsedBody;
     } else if (contentType === "application/x-www-form-urlencoded") {
+      // Prism's form decoder throws on a malformed %-escape (URIError): refuse it here with the field's name.
+      for (const pair of req.rawBody.split("&")) {
+        try {
+          decodeURIComponent(pair.replace(/\+/g, " "));
+        } catch {
+          const name = pair.split("=")[0] ?? "";
+          return problem(400, "Malformed form body", `body.${name.slice(0, 40)}: malformed percent-encoding`);
+        }
+      }
       const form = new URLSearchParams(req.rawBody);
       const fields: Record<string, string> = {};
       for (const [k, v] of form) {

@@ -51,6 +51,18 @@ describe("request pipeline: routing, parsing, security and validation", () => {
       400,
       /body.key: the field appears more than once/,
     ],
+    [
+      "malformed percent-encoding (Prism's decoder would throw)",
+      "gateway",
+      "/AuthorizeTransaction.php",
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "key=a&txnid=e%9",
+      },
+      400,
+      /body.txnid: malformed percent-encoding/,
+    ],
   ] as const)("%s gets %i naming the problem", async (_name, host, path, init, status, detail) => {
     const res = await call(mock.urls[host] + path, init as never);
     expect(res.status).toBe(status);
