@@ -53,3 +53,12 @@ export async function requestExample(
 /** Form-encodes a flat object of strings. */
 export const form = (fields: Record<string, unknown>) =>
   new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+
+/** A seeded random source (Park-Miller), so ids and codes repeat across runs. */
+export function seeded(start: number): () => number {
+  let state = start;
+  return () => {
+    state = (state * 16_807) % 2_147_483_647;
+    return (state - 1) / 2_147_483_646;
+  };
+}

@@ -4,11 +4,10 @@ import type { RunningMock } from "../../src/types.js";
 import { call, form, startTestMock } from "../helpers.js";
 
 let mock: RunningMock;
-let seed = 1;
 beforeAll(async () => {
   // A seeded generator: codes and ids are the same on every run.
   mock = await startTestMock({
-    random: () => ((seed = (seed * 16_807) % 2_147_483_647) - 1) / 2_147_483_646,
+    random: seeded(1),
   });
 });
 afterAll(() => mock.close());
