@@ -1,7 +1,7 @@
 import { sign, verify } from "@pgi/signing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunningMock } from "../../src/types.js";
-import { call, form, startTestMock } from "../helpers.js";
+import { call, form, seeded, startTestMock } from "../helpers.js";
 
 let mock: RunningMock;
 beforeAll(async () => {
