@@ -72,6 +72,8 @@ export function checkSecurity(
     401,
     names.find((n) => wanted.test(n)),
   );
-  const res = doc ?? problem(401, "Unauthorized", reason);
+  // An operation that documents no 401 (the OTP service) is refused with its documented 400 instead, so the mock
+  // never answers a status the contract does not list.
+  const res = doc ?? documentedResponse(deps.spec, op, 400) ?? problem(401, "Unauthorized", reason);
   return { ...res, headers: { ...(res.headers ?? {}), "x-pgi-mock-hint": reason } };
 }
