@@ -167,6 +167,17 @@ function checkResponseSignature(
   value: unknown,
   secrets: CheckSecrets,
 ): Finding[] {
+  try {
+    return responseSignature(op, ex, value, secrets);
+  } catch (error) {
+    // The answer lacks a field of the recipe (e.g. result.key): the hash cannot verify.
+    return [
+      fail("response_signature", { expected: "every field of the recipe", actual: (error as Error).message }),
+    ];
+  }
+}
+
+function responseSignature(op: Operation, ex: Exchange, value: unknown, secrets: CheckSecrets): Finding[] {
   if (!value || typeof value !== "object") return [];
   const v = value as Record<string, unknown>;
   if (op.host === "wallet" && typeof v.checksum === "string" && secrets.walletSecret) {

@@ -10,6 +10,7 @@ import type { Host, SpecSet } from "./spec-set.js";
 
 interface FlowOptions {
   skippedHosts: Set<Host>;
+  retryWaitMs: number;
   fetch?: typeof fetch;
 }
 
@@ -249,7 +250,7 @@ export async function runFlows(specs: SpecSet, target: Target, options: FlowOpti
           event_name: "Bank verification status update",
           current_status: "Approved",
         });
-        const first = await until(() => (rx.got.length >= 1 ? rx.got[0] : undefined));
+        const first = await until(() => (rx.got.length >= 1 ? rx.got[0] : undefined), options.retryWaitMs);
         c.expect(first !== undefined, "a webhook arrives", "one delivery", "none");
         if (!first) return;
         const signature = first.headers.authorization;
@@ -313,7 +314,7 @@ export async function runFlows(specs: SpecSet, target: Target, options: FlowOpti
         JSON.stringify(res.body).slice(0, 80),
       );
       await c.control("gateway", "clock/advance", { seconds: 10 });
-      const final = await until(() => rx.got[0]);
+      const final = await until(() => rx.got[0], options.retryWaitMs);
       c.expect(final !== undefined, "the final response reaches surl", "a POST", "none");
       if (!final) return;
       const fields = Object.fromEntries(new URLSearchParams(final.body));

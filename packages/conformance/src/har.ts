@@ -72,11 +72,14 @@ function requestFindings(specs: SpecSet, op: Operation, ex: Exchange): Finding[]
   if (rb && ex.request.body !== undefined) {
     if (!validators.has(op)) {
       const doc = specs.docs.get(op.host);
-      const schema = JSON.parse(
-        JSON.stringify(rb.schema).replace(/"\$ref":"#\/components\//g, '"$ref":"#/$defs/c/'),
-      );
+      // Request schemas only reference component schemas: carry those along as $defs.
+      const toDefs = (value: unknown) =>
+        JSON.parse(
+          JSON.stringify(value ?? {}).replace(/"\$ref":"#\/components\/schemas\//g, '"$ref":"#/$defs/'),
+        );
+      const defs = toDefs((doc?.components as { schemas?: object } | undefined)?.schemas);
       try {
-        validators.set(op, ajv.compile({ ...schema, $defs: { c: doc?.components ?? {} } }));
+        validators.set(op, ajv.compile({ ...toDefs(rb.schema), $defs: defs }));
       } catch {
         validators.set(op, null);
       }
@@ -139,7 +142,7 @@ export async function validateHar(specs: SpecSet, file: string, target: Target):
       url = new URL(entry.request.url);
     } catch {
       results.push({
-        host: "flows",
+        host: "unmatched",
         operation: "unmatched",
         name: label,
         findings: [],
@@ -150,7 +153,7 @@ export async function validateHar(specs: SpecSet, file: string, target: Target):
     const op = match(specs, target, entry.request.method, url);
     if (!op) {
       results.push({
-        host: "flows",
+        host: "unmatched",
         operation: "unmatched",
         name: label,
         findings: [],

@@ -8,7 +8,7 @@ import { HOSTS, type Host, type Operation, type SpecSet } from "./spec-set.js";
 
 /** The outcome of one case or flow step. */
 export interface CaseResult {
-  host: Host | "flows";
+  host: Host | "flows" | "unmatched";
   operation: string;
   name: string;
   findings: Finding[];
@@ -34,7 +34,8 @@ export interface RunOptions {
   /** Limits the run to these hosts. */
   hosts?: Host[];
   fetch?: typeof fetch;
-  timeFactor?: number;
+  /** How long a flow waits for a webhook retry (real ms); default 10 s. */
+  retryWaitMs?: number;
 }
 
 const secrets = (t: Target) => ({
@@ -131,7 +132,11 @@ export async function runSuite(specs: SpecSet, target: Target, options: RunOptio
     options.onProgress?.(++done, runnable.length, `${c.op.host} ${c.op.operationId}`);
   }
   results.push(
-    ...(await runFlows(specs, target, { skippedHosts, ...(options.fetch ? { fetch: options.fetch } : {}) })),
+    ...(await runFlows(specs, target, {
+      skippedHosts,
+      retryWaitMs: options.retryWaitMs ?? 10_000,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    })),
   );
   return summarise(target.name, results, performance.now() - t0);
 }

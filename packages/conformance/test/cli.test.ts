@@ -1,0 +1,69 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+const BIN = fileURLToPath(new URL("../bin/pgi-conformance.js", import.meta.url));
+const HAR = fileURLToPath(new URL("./har/recorded.har", import.meta.url));
+const run = async (args: string[], env: Record<string, string> = {}) => {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+};
+
+describe("pgi-conformance CLI", () => {
+  it("--help documents the commands and exit codes", async () => {
+    const r = await run(["--help"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/validate FILE\.har/);
+    expect(r.stdout).toMatch(/Exit codes: 0 every check passed, 1 a check failed, 2 misuse/);
+  });
+  it.each([
+    [["--reporter", "xml"], /--reporter: terminal, json or junit/],
+    [["--target", "prod"], /--target: env or mock/],
+    [["--bogus"], /Unknown option/],
+    [["validate"], /validate takes one HAR file/],
+    [["frobnicate"], /unknown command frobnicate/],
+  ])("misuse %j exits 2 with a one-line reason", async (args, message) => {
+    const r = await run(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+  it("--target env with nothing configured skips every host, each with its reason, and exits 0", async () => {
+    const r = await run(["--target", "env"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/SKIP gateway: PGI_GATEWAY_URL, PGI_MERCHANT_KEY, PGI_SALT not configured/);
+    expect(r.stdout.trim().split("\n").at(-1)).toMatch(/^0 passed, 0 failed, \d+ skipped$/);
+  });
+  it("validate exits 1 on a broken HAR; junit goes to --out and the summary is the last line", async () => {
+    const out = join(await mkdtemp(join(tmpdir(), "pgi-conf-")), "report.xml");
+    const r = await run(["validate", HAR, "--reporter", "junit", "--out", out]);
+    expect(r.code).toBe(1);
+    expect(r.stdout.trim().split("\n").at(-1)).toBe("1 passed, 2 failed, 1 skipped");
+    const xml = await readFile(out, "utf8");
+    expect(xml).toMatch(/^<\?xml version="1.0"/);
+    expect(xml).toMatch(/<failure type="response_schema" message="response_schema at \/msg">/);
+    expect(xml.match(/<testsuite /g)?.length).toBe(4);
+  });
+  it("json reporter prints parseable JSON with the counts", async () => {
+    const r = await run(["validate", HAR, "--reporter", "json"]);
+    const report = JSON.parse(r.stdout);
+    expect([report.passed, report.failed, report.skipped]).toEqual([1, 2, 1]);
+  });
+  it("no secret of a configured target reaches a report", async () => {
+    const r = await run(["validate", HAR, "--reporter", "json"], {
+      PGI_BBPS_TOKEN: "pgi-recorded-token-1234",
+    });
+    expect(r.stdout).toMatch(/Bearer \*\*\*\*/);
+    expect(r.stdout).not.toMatch(/pgi-recorded-token-1234/);
+  });
+});
