@@ -1,0 +1,69 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { HOST_NAMES, type RunningMock, startMock } from "@pgi/mock";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createNodeHandler } from "../../src/adapters.js";
+import type { MerchantStatusWebhook } from "../../src/generated/contract.js";
+
+let mock: RunningMock;
+let receiver: Server;
+const processed: MerchantStatusWebhook[] = [];
+let failuresLeft = 1;
+
+beforeAll(async () => {
+  // Mock time runs 100x faster for scheduled work: the 3 s retry comes after 30 ms.
+  mock = await startMock({ ports: Object.fromEntries(HOST_NAMES.map((h) => [h, 0])), timeFactor: 0.01 });
+  const handler = createNodeHandler({
+    secret: mock.credentials.webhookSecret,
+    onEvent: (event) => {
+      if (failuresLeft-- > 0) throw new Error("first attempt fails on purpose");
+      processed.push(event);
+    },
+  });
+  receiver = createServer(handler);
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+});
+afterAll(async () => {
+  await mock.close();
+  receiver.closeAllConnections();
+  receiver.close();
+});
+
+describe("end to end with the mock", () => {
+  it("register, change a merchant status, receive, verify, answer 500 once, receive the retry, process once", async () => {
+    const port = (receiver.address() as AddressInfo).port;
+    const reg = await fetch(`${mock.urls.partner}/api/v1/partners/register_webhook`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${mock.credentials.partnerToken}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        webhook_url: `https://127.0.0.1:${port}/pgi/webhook`,
+        reseller_uuid: mock.credentials.resellerUuid,
+      }),
+    });
+    expect(reg.status).toBe(200);
+    const trigger = await fetch(`${mock.urls.partner}/__mock/merchants/11eb-de10-3a450888/status`, {
+      method: "POST",
+      body: JSON.stringify({ event_name: "Bank verification status update", current_status: "Approved" }),
+    });
+    expect(trigger.status).toBe(202);
+    let delivery: { state: string; attempts: { status?: number }[] } | undefined;
+    for (let i = 0; i < 200; i++) {
+      const list = (await (await fetch(`${mock.urls.partner}/__mock/deliveries`)).json()) as {
+        deliveries: (typeof delivery)[];
+      };
+      delivery = list.deliveries[0];
+      if (delivery?.state === "delivered") break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(delivery?.attempts.map((a) => a.status)).toEqual([500, 200]);
+    expect(processed).toHaveLength(1);
+    expect(processed[0]).toMatchObject({
+      merchant_uuid: "11eb-de10-3a450888",
+      current_status: "Approved",
+      previous_status: "Pending",
+    });
+  });
+});
