@@ -1,11 +1,15 @@
 // Redis de-duplication store for several receiver instances: SET NX PX claims, done markers, safe release.
 import type { ClaimResult, DedupStore } from "./store.js";
 
-/** The part of an ioredis client this store uses. */
+// ioredis types its commands with many overloads; accept any client whose set/get/eval return promises.
+// biome-ignore lint/suspicious/noExplicitAny: structural match for overloaded client methods
+type Command = (...args: any[]) => Promise<unknown>;
+
+/** The part of an ioredis (or compatible) client this store uses. */
 export interface RedisLike {
-  set(key: string, value: string, ...args: (string | number)[]): Promise<string | null>;
-  get(key: string): Promise<string | null>;
-  eval(script: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>;
+  set: Command;
+  get: Command;
+  eval: Command;
 }
 
 const RELEASE = `if redis.call("GET", KEYS[1]) == "processing" then return redis.call("DEL", KEYS[1]) else return 0 end`;
@@ -25,7 +29,7 @@ export function createRedisStore(client: RedisLike, options: { prefix?: string }
     async claim(key, ttlMs): Promise<ClaimResult> {
       const ok = await client.set(prefix + key, "processing", "PX", Math.ceil(ttlMs), "NX");
       if (ok === "OK") return "claimed";
-      const state = await client.get(prefix + key);
+      const state = (await client.get(prefix + key)) as string | null;
       // Expired between the two calls: claim again once.
       if (state === null)
         return (await client.set(prefix + key, "processing", "PX", Math.ceil(ttlMs), "NX")) === "OK"
