@@ -1,9 +1,30 @@
-// Entry point of @pgi/client: the generated per-host types and host metadata (the client factories build on these).
+// Entry point of @pgi/client: typed clients for the seven hosts that sign, serialise and check for you.
+export * from "./errors.js";
+export {
+  createAccountsClient,
+  createBbpsClient,
+  createGatewayClient,
+  createOtpClient,
+  createPartnerClient,
+  createPayoutClient,
+  createWalletClient,
+} from "./factories.js";
 export type * as accounts from "./generated/accounts.js";
 export type * as bbps from "./generated/bbps.js";
 export type * as gateway from "./generated/gateway.js";
 export { type HostName, hosts } from "./generated/hosts.js";
+export { OPERATIONS, type OperationMeta, RULES } from "./generated/operations.js";
 export type * as otp from "./generated/otp.js";
 export type * as partner from "./generated/partner.js";
 export type * as payout from "./generated/payout.js";
 export type * as wallet from "./generated/wallet.js";
+export { parsePreciseJson } from "./precise-json.js";
+export { redact, redactText } from "./redact.js";
+export {
+  assertAutopayExecutionAllowed,
+  assertMandateFrequency,
+  formatSmartSendTimestamp,
+  isMandateRegistered,
+  merchantStatusDuplicateKey,
+} from "./rules.js";
+export type { ClientOptions, Credentials, LogEntry, RetryPolicy } from "./transport.js";

@@ -1,0 +1,43 @@
+// One client factory per host: an openapi-fetch client typed by the generated paths, with the transport around it.
+import createClient, { type Client } from "openapi-fetch";
+import type { paths as AccountsPaths } from "./generated/accounts.js";
+import type { paths as BbpsPaths } from "./generated/bbps.js";
+import type { paths as GatewayPaths } from "./generated/gateway.js";
+import type { HostName } from "./generated/hosts.js";
+import type { paths as OtpPaths } from "./generated/otp.js";
+import type { paths as PartnerPaths } from "./generated/partner.js";
+import type { paths as PayoutPaths } from "./generated/payout.js";
+import type { paths as WalletPaths } from "./generated/wallet.js";
+import { type ClientOptions, createTransport, defaultBaseUrl } from "./transport.js";
+
+function make<P extends {}>(host: HostName, options: ClientOptions): Client<P> {
+  const baseUrl = (options.baseUrl ?? defaultBaseUrl(host)).replace(/\/$/, "");
+  return createClient<P>({ baseUrl, fetch: createTransport(host, { ...options, baseUrl }) });
+}
+
+/**
+ * OTP and token service.
+ *
+ * @example
+ * const otp = createOtpClient({ credentials: { clientType: "WEB", otpAuthorization } });
+ * const { data } = await otp.POST("/otp/send", { body: { mobileNumber: "9876543210", merchantName: "Shop", merchantDomain: "shop.in" } });
+ */
+export const createOtpClient = (options: ClientOptions = {}) => make<OtpPaths>("otp", options);
+/**
+ * Payment gateway: mandate authorization and hosted-checkout payments; hashes computed and verified for you.
+ *
+ * @example
+ * const gw = createGatewayClient({ credentials: { merchantKey, salt } });
+ * const { data } = await gw.POST("/AuthorizeTransaction.php", { body: { txnid, amount: "1.00", si: "1", authentication_info, si_details } });
+ */
+export const createGatewayClient = (options: ClientOptions = {}) => make<GatewayPaths>("gateway", options);
+/** Wallet token generation; the request checksum is computed and the response checksum verified. */
+export const createWalletClient = (options: ClientOptions = {}) => make<WalletPaths>("wallet", options);
+/** Partner onboarding: webhook registration and agreement generation (bearer token with scopes). */
+export const createPartnerClient = (options: ClientOptions = {}) => make<PartnerPaths>("partner", options);
+/** Accounts: partner sign-in OTP verification. */
+export const createAccountsClient = (options: ClientOptions = {}) => make<AccountsPaths>("accounts", options);
+/** Payout smart send: links, details, status, expiry and cancellation. */
+export const createPayoutClient = (options: ClientOptions = {}) => make<PayoutPaths>("payout", options);
+/** Bill-payment complaint status. */
+export const createBbpsClient = (options: ClientOptions = {}) => make<BbpsPaths>("bbps", options);
