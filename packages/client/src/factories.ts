@@ -8,11 +8,12 @@ import type { paths as OtpPaths } from "./generated/otp.js";
 import type { paths as PartnerPaths } from "./generated/partner.js";
 import type { paths as PayoutPaths } from "./generated/payout.js";
 import type { paths as WalletPaths } from "./generated/wallet.js";
+import type { ClientPaths } from "./loose-types.js";
 import { type ClientOptions, createTransport, defaultBaseUrl } from "./transport.js";
 
-function make<P extends {}>(host: HostName, options: ClientOptions): Client<P> {
+function make<P extends {}>(host: HostName, options: ClientOptions): Client<ClientPaths<P>> {
   const baseUrl = (options.baseUrl ?? defaultBaseUrl(host)).replace(/\/$/, "");
-  return createClient<P>({ baseUrl, fetch: createTransport(host, { ...options, baseUrl }) });
+  return createClient<ClientPaths<P>>({ baseUrl, fetch: createTransport(host, { ...options, baseUrl }) });
 }
 
 /**
