@@ -78,15 +78,13 @@ export function defaultBaseUrl(host: HostName): string {
   return process.env[meta.env] ?? meta.defaultUrl;
 }
 
+const ROUTES = OPERATIONS.map((op) => ({
+  op,
+  regex: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`),
+}));
+
 function findOperation(host: HostName, method: string, path: string): OperationMeta | undefined {
-  return OPERATIONS.find(
-    (o) =>
-      o.host === host &&
-      o.method === method &&
-      new RegExp(`^${o.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`).test(
-        path,
-      ),
-  );
+  return ROUTES.find((r) => r.op.host === host && r.op.method === method && r.regex.test(path))?.op;
 }
 
 /** Form fields as sent: JSON-in-form objects serialised once, strings untouched, other values stringified. */
@@ -205,14 +203,16 @@ export function createTransport(
   const baseFetch = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const secrets = Object.values(creds).filter((v): v is string => typeof v === "string" && v.length >= 4);
-  const log = (entry: LogEntry) => {
+  // Entries are built lazily: without a logger nothing is parsed or redacted.
+  const log = (entry: () => LogEntry) => {
     if (!options.logger) return;
-    options.logger(options.redact === false ? entry : (redact(entry, secrets) as LogEntry));
+    const e = entry();
+    options.logger(options.redact === false ? e : (redact(e, secrets) as LogEntry));
   };
+  const basePath = new URL(options.baseUrl ?? defaultBaseUrl(host)).pathname.replace(/\/$/, "");
 
   return async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
-    const basePath = new URL(options.baseUrl ?? defaultBaseUrl(host)).pathname.replace(/\/$/, "");
     const path = url.pathname.slice(basePath.length) || "/";
     const op = findOperation(host, request.method, path);
     if (!op) throw new ClientMisuseError(`${request.method} ${path} is not an operation of the ${host} host`);
@@ -249,7 +249,7 @@ export function createTransport(
     const sleep = options.retry?.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
     const random = options.retry?.random ?? Math.random;
     for (let attempt = 1; ; attempt++) {
-      log({
+      log(() => ({
         type: "request",
         host,
         operationId: op.operationId,
@@ -258,7 +258,7 @@ export function createTransport(
         headers: headerObject(headers),
         body: redactBody(body, headers.get("content-type"), secrets),
         attempt,
-      });
+      }));
       let res: Response;
       try {
         res = await baseFetch(url, {
@@ -279,7 +279,7 @@ export function createTransport(
               { operationId: op.operationId },
               { cause: error },
             );
-        log({
+        log(() => ({
           type: "error",
           host,
           operationId: op.operationId,
@@ -287,7 +287,7 @@ export function createTransport(
           url: url.toString(),
           message: failure.message,
           attempt,
-        });
+        }));
         if (attempt < attempts) {
           await backoff(attempt);
           continue;
@@ -295,7 +295,7 @@ export function createTransport(
         throw failure;
       }
       if ((res.status >= 500 || res.status === 429) && attempt < attempts) {
-        log({
+        log(() => ({
           type: "retry",
           host,
           operationId: op.operationId,
@@ -303,12 +303,12 @@ export function createTransport(
           url: url.toString(),
           status: res.status,
           attempt,
-        });
+        }));
         await backoff(attempt, retryAfterMs(res));
         continue;
       }
       const text = await res.text();
-      log({
+      log(() => ({
         type: "response",
         host,
         operationId: op.operationId,
@@ -316,7 +316,7 @@ export function createTransport(
         url: url.toString(),
         status: res.status,
         body: redactBody(text, res.headers.get("content-type"), secrets),
-      });
+      }));
       let outText = text;
       if ((res.headers.get("content-type") ?? "").includes("json") && text.length > 0) {
         let parsed: unknown;
