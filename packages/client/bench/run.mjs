@@ -8,13 +8,39 @@ const N = Number(process.env.BENCH_CALLS ?? 3000);
 const SALT = "bench-salt";
 const KEY = "Jx7Kq2";
 const WALLET_SECRET = "bench-wallet-secret";
-const walletFields = { messagecode: "501", status: "SUCCESS", statuscode: "0", statusdescription: "Token generated successfully" };
-const walletAnswer = JSON.stringify({ ...walletFields, token: "WTK1", checksum: sign("wallet-response-checksum", walletFields, WALLET_SECRET).digest });
-const result = { status: "success", txnid: "T1", amount: "1.00", key: KEY, mihpayid: "403993715531234567", payment_source: "sist", IsStandingInstructionSet: "1" };
-const blanks = { email: "", firstname: "", productinfo: "", ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`udf${i + 1}`, ""])) };
+const walletFields = {
+  messagecode: "501",
+  status: "SUCCESS",
+  statuscode: "0",
+  statusdescription: "Token generated successfully",
+};
+const walletAnswer = JSON.stringify({
+  ...walletFields,
+  token: "WTK1",
+  checksum: sign("wallet-response-checksum", walletFields, WALLET_SECRET).digest,
+});
+const result = {
+  status: "success",
+  txnid: "T1",
+  amount: "1.00",
+  key: KEY,
+  mihpayid: "403993715531234567",
+  payment_source: "sist",
+  IsStandingInstructionSet: "1",
+};
+const blanks = {
+  email: "",
+  firstname: "",
+  productinfo: "",
+  ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`udf${i + 1}`, ""])),
+};
 const AUTH = '{"referenceId":"r1","cres":"c"}';
 const SI = '{"billingAmount":"100.00","billingCycle":"MONTHLY"}';
-result.hash = sign("payment-response", { ...blanks, authentication_info: AUTH, si: "1", si_details: SI, ...result }, SALT).digest;
+result.hash = sign(
+  "payment-response",
+  { ...blanks, authentication_info: AUTH, si: "1", si_details: SI, ...result },
+  SALT,
+).digest;
 const gatewayAnswer = JSON.stringify({ metaData: { statusCode: "E000" }, result });
 
 const server = createServer((req, res) => {
@@ -35,34 +61,85 @@ async function measure(fn) {
 }
 
 const gw = createGatewayClient({ baseUrl: base, credentials: { merchantKey: KEY, salt: SALT } });
-const wallet = createWalletClient({ baseUrl: base, credentials: { walletMid: "MERCH1001", walletSecret: WALLET_SECRET } });
+const wallet = createWalletClient({
+  baseUrl: base,
+  credentials: { walletMid: "MERCH1001", walletSecret: WALLET_SECRET },
+});
 
 const rawGateway = await measure(async () => {
-  const fields = { key: KEY, txnid: "T1", amount: "1.00", authentication_info: AUTH, si: "1", si_details: SI };
+  const fields = {
+    key: KEY,
+    txnid: "T1",
+    amount: "1.00",
+    authentication_info: AUTH,
+    si: "1",
+    si_details: SI,
+  };
   fields.hash = sign("mandate-authorization", fields, SALT).digest;
-  const res = await fetch(`${base}/AuthorizeTransaction.php`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  const res = await fetch(`${base}/AuthorizeTransaction.php`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
   await res.json();
 });
 const ourGateway = await measure(async () => {
-  const { data } = await gw.POST("/AuthorizeTransaction.php", { body: { txnid: "T1", amount: "1.00", authentication_info: AUTH, si: "1", si_details: SI } });
+  const { data } = await gw.POST("/AuthorizeTransaction.php", {
+    body: { txnid: "T1", amount: "1.00", authentication_info: AUTH, si: "1", si_details: SI },
+  });
   if (!data) throw new Error("no data");
 });
 const rawWallet = await measure(async () => {
-  const fields = { mid: "MERCH1001", cell: "9876543210", msgcode: "501", merchantname: "Shop", amount: "5000", otp: "123456", tokentype: "1" };
+  const fields = {
+    mid: "MERCH1001",
+    cell: "9876543210",
+    msgcode: "501",
+    merchantname: "Shop",
+    amount: "5000",
+    otp: "123456",
+    tokentype: "1",
+  };
   fields.checksum = sign("wallet-checksum", fields, WALLET_SECRET).digest;
-  const res = await fetch(`${base}/tokengenerate`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  const res = await fetch(`${base}/tokengenerate`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
   await res.json();
 });
 const ourWallet = await measure(async () => {
-  await wallet.POST("/tokengenerate", { body: { cell: "9876543210", msgcode: "501", merchantname: "Shop", amount: 5000, otp: 123456, tokentype: 1 } });
+  await wallet.POST("/tokengenerate", {
+    body: {
+      cell: "9876543210",
+      msgcode: "501",
+      merchantname: "Shop",
+      amount: 5000,
+      otp: 123456,
+      tokentype: 1,
+    },
+  });
 });
 server.close();
 
-console.log(`\nclient round trip vs raw fetch (same request, same local server), ${N} sequential calls each\n`);
+console.log(
+  `\nclient round trip vs raw fetch (same request, same local server), ${N} sequential calls each\n`,
+);
 for (const [label, raw, ours, note] of [
-  ["mandate authorization (form, SHA-512 hash, result.hash verified)", rawGateway, ourGateway, "raw signs but does not verify the answer"],
-  ["wallet token (form, HMAC checksum both ways)", rawWallet, ourWallet, "raw signs but does not verify the answer"],
+  [
+    "mandate authorization (form, SHA-512 hash, result.hash verified)",
+    rawGateway,
+    ourGateway,
+    "raw signs but does not verify the answer",
+  ],
+  [
+    "wallet token (form, HMAC checksum both ways)",
+    rawWallet,
+    ourWallet,
+    "raw signs but does not verify the answer",
+  ],
 ]) {
   console.log(`  ${label}`);
-  console.log(`    raw fetch ${(raw * 1000).toFixed(0)} µs/call   client ${(ours * 1000).toFixed(0)} µs/call   ratio ${(ours / raw).toFixed(2)}x (goal <= 1.2x; ${note})`);
+  console.log(
+    `    raw fetch ${(raw * 1000).toFixed(0)} µs/call   client ${(ours * 1000).toFixed(0)} µs/call   ratio ${(ours / raw).toFixed(2)}x (goal <= 1.2x; ${note})`,
+  );
 }
