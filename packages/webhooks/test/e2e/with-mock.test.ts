@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { HOST_NAMES, type RunningMock, startMock } from "@pgi/mock";
+import { createClock, HOST_NAMES, type RunningMock, startMock } from "@pgi/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNodeHandler } from "../../src/adapters.js";
 import type { MerchantStatusWebhook } from "../../src/generated/contract.js";
@@ -11,8 +11,13 @@ const processed: MerchantStatusWebhook[] = [];
 let failuresLeft = 1;
 
 beforeAll(async () => {
-  // Mock time runs 100x faster for scheduled work: the 3 s retry comes after 30 ms.
-  mock = await startMock({ ports: Object.fromEntries(HOST_NAMES.map((h) => [h, 0])), timeFactor: 0.01 });
+  // The mock's clock moves only when the test advances it: the 3 s retry comes when we say so, and no answer
+  // limit can expire on a slow machine.
+  mock = await startMock({
+    ports: Object.fromEntries(HOST_NAMES.map((h) => [h, 0])),
+    clock: createClock(),
+    timeFactor: 0,
+  });
   const handler = createNodeHandler({
     secret: mock.credentials.webhookSecret,
     onEvent: (event) => {
@@ -49,8 +54,20 @@ describe("end to end with the mock", () => {
       body: JSON.stringify({ event_name: "Bank verification status update", current_status: "Approved" }),
     });
     expect(trigger.status).toBe(202);
-    let delivery: { state: string; attempts: { status?: number }[] } | undefined;
-    for (let i = 0; i < 200; i++) {
+    type Delivery = { state: string; attempts: { status?: number }[] };
+    const first = async () => {
+      const list = (await (await fetch(`${mock.urls.partner}/__mock/deliveries`)).json()) as {
+        deliveries: Delivery[];
+      };
+      return list.deliveries[0];
+    };
+    for (let i = 0; i < 250 && (await first())?.attempts[0]?.status === undefined; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect((await first())?.attempts.map((a) => a.status)).toEqual([500]);
+    await mock.clock.advance(3_000); // the first retry is due 3 s after the failure
+    let delivery: Delivery | undefined;
+    for (let i = 0; i < 250; i++) {
       const list = (await (await fetch(`${mock.urls.partner}/__mock/deliveries`)).json()) as {
         deliveries: (typeof delivery)[];
       };
