@@ -1,6 +1,6 @@
 // The fetch every client uses: fills headers, serialises form bodies once, signs the bytes it sends, times out,
 // retries only idempotent calls, verifies response hashes, keeps large integers exact, and logs redacted.
-import { sign, verify } from "@pgi/signing";
+import { paymentResponse, sign, verify } from "@pgi/signing";
 import { ClientMisuseError, ResponseSignatureError, TimeoutError, TransportError } from "./errors.js";
 import { type HostName, hosts } from "./generated/hosts.js";
 import { OPERATIONS, type OperationMeta } from "./generated/operations.js";
@@ -146,11 +146,7 @@ function verifyResponse(
   }
   const result = b.result as Record<string, unknown> | undefined;
   if (op.host === "gateway" && result && typeof result.hash === "string" && creds.salt) {
-    const fields: Record<string, unknown> = { email: "", firstname: "", productinfo: "" };
-    for (let i = 1; i <= 10; i++) fields[`udf${i}`] = "";
-    const { hash: _sentHash, ...request } = sent ?? {};
-    Object.assign(fields, request);
-    for (const [k, v] of Object.entries(result)) if (typeof v === "string") fields[k] = v;
+    const fields = paymentResponse.fieldsFor(result, sent);
     let ok = false;
     try {
       ok = verify("payment-response", fields as never, result.hash, creds.salt);

@@ -1,5 +1,5 @@
 // The named checks run on every exchange: status, content type, schema, headers, signatures, server errors, drift.
-import { verify } from "@pgi/signing";
+import { paymentResponse, verify } from "@pgi/signing";
 import type { ErrorObject } from "ajv";
 import { deref, type Operation, type SpecSet } from "./spec-set.js";
 
@@ -195,11 +195,7 @@ function responseSignature(op: Operation, ex: Exchange, value: unknown, secrets:
   const result = v.result as Record<string, unknown> | undefined;
   if (op.host === "gateway" && result && typeof result.hash === "string" && secrets.salt) {
     const request = ex.request.body ? Object.fromEntries(new URLSearchParams(ex.request.body)) : {};
-    const { hash: _requestHash, ...sent } = request;
-    const fields: Record<string, unknown> = { email: "", firstname: "", productinfo: "" };
-    for (let i = 1; i <= 10; i++) fields[`udf${i}`] = "";
-    Object.assign(fields, sent);
-    for (const [k, x] of Object.entries(result)) if (typeof x === "string") fields[k] = x;
+    const fields = paymentResponse.fieldsFor(result, request);
     const ok = verify("payment-response", fields as never, result.hash, secrets.salt);
     return [
       ok

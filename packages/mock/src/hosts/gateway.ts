@@ -1,5 +1,5 @@
 // Gateway host: hash checks, mandate registration, UPI one-time mandates (Intent, Collect with surl/furl) and BNPL.
-import { explain, sign, verify } from "@pgi/signing";
+import { explain, paymentResponse, sign, verify } from "@pgi/signing";
 import type { HostBehaviour, HostContext, MockRequest, MockResponse } from "../types.js";
 
 type Scheme = "mandate-authorization" | "payment-request" | "upi-mandate-registration";
@@ -57,12 +57,8 @@ function completeResult(ctx: HostContext, answer: MockResponse, form: Form, id: 
   if ("addedon" in result) result.addedon = addedOn(ctx);
   if (body.metaData && "txnId" in body.metaData) body.metaData.txnId = form.txnid;
   if ("hash" in result) {
-    // The recipe covers request fields the result may not echo (email, udf*): the merchant has them from its
-    // request, so the mock signs over the result's values, falling back to the request's, else "".
-    const fields: Record<string, string> = { email: "", firstname: "", productinfo: "" };
-    for (let i = 1; i <= 10; i++) fields[`udf${i}`] = "";
-    for (const [k, v] of Object.entries(form)) if (k !== "hash") fields[k] = v;
-    for (const [k, v] of Object.entries(result)) if (typeof v === "string") fields[k] = v;
+    // The recipe covers request fields the result may not echo (email, udf*): signed as the merchant verifies.
+    const fields = paymentResponse.fieldsFor(result, form);
     result.hash = sign("payment-response", fields as never, ctx.credentials.salt).digest;
   }
   return answer;

@@ -31,3 +31,25 @@ describe("payment-response", () => {
     expect(() => verify(paymentResponse, undefined, SALT)).toThrow(MissingSignatureError);
   });
 });
+
+describe("fieldsFor: a result that does not echo every request field", () => {
+  it("takes the result's values, then the request's, then blanks; never the request's hash", async () => {
+    const { fieldsFor: build } = await import("./payment-response.js");
+    const fields = build(
+      { status: "success", txnid: "T1", amount: "1.00", key: "K", mihpayid: 1 as never },
+      { email: "a@b.in", udf1: "o-1", hash: "x", amount: "9.99" },
+    );
+    expect(fields).toMatchObject({
+      status: "success",
+      txnid: "T1",
+      amount: "1.00",
+      key: "K",
+      email: "a@b.in",
+      udf1: "o-1",
+      udf2: "",
+      firstname: "",
+    });
+    expect((fields as Record<string, unknown>).hash).toBeUndefined();
+    expect((fields as Record<string, unknown>).mihpayid).toBeUndefined();
+  });
+});

@@ -38,3 +38,22 @@ export function verify(
 ): boolean {
   return verifyJoined(plan, fields, received, salt);
 }
+
+/**
+ * The fields the reverse hash covers for a result that does not echo every request field: the result's string
+ * values, falling back to what the merchant sent (its request), and "" for what neither has (the recipe's
+ * optional udf and customer fields). `hash` is never taken from the request.
+ *
+ * @example
+ * verify(fieldsFor(data.result, sentForm), data.result.hash, salt);
+ */
+export function fieldsFor(
+  result: Readonly<Record<string, unknown>>,
+  request: Readonly<Record<string, unknown>> = {},
+): PaymentResponseFields {
+  const fields: Record<string, string> = { email: "", firstname: "", productinfo: "" };
+  for (let i = 1; i <= 10; i++) fields[`udf${i}`] = "";
+  for (const [k, v] of Object.entries(request)) if (k !== "hash" && typeof v === "string") fields[k] = v;
+  for (const [k, v] of Object.entries(result)) if (typeof v === "string") fields[k] = v;
+  return fields as PaymentResponseFields;
+}
