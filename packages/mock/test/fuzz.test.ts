@@ -73,10 +73,18 @@ const request = fc.record({
 describe("fuzz", () => {
   it(`${RUNS} random and mutated requests: never a 5xx, never a crash, heap stays bounded`, async () => {
     const statuses = new Map<number, number>();
-    (globalThis as { gc?: () => void }).gc?.();
-    const heapBefore = process.memoryUsage().heapUsed;
+    const gc = (globalThis as { gc?: () => void }).gc;
+    expect(gc, "run with --expose-gc (vitest.config.ts sets it)").toBeTypeOf("function");
+    const heap = () => {
+      gc?.();
+      return process.memoryUsage().heapUsed;
+    };
+    // Steady state: measured after the first fifth of the run, when Prism's and ajv's caches are warm.
+    let heapWarm = 0;
+    let run = 0;
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
+        if (++run === RUNS / 5) heapWarm = heap();
         const seed = seeds[r.seed % seeds.length] as Seed;
         const body: Record<string, unknown> = { ...(seed.body ?? {}) };
         const keys = Object.keys(body);
@@ -134,11 +142,11 @@ describe("fuzz", () => {
       }),
       { numRuns: RUNS, seed: 20261123, endOnFailure: true },
     );
-    (globalThis as { gc?: () => void }).gc?.();
-    const growthMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
+    const growthMb = (heap() - heapWarm) / 1024 / 1024;
     // Answers of every class were seen, so the mutations reach past routing into validation and behaviours.
     expect([...statuses.keys()].some((s) => s >= 200 && s < 300)).toBe(true);
     expect([...statuses.keys()].some((s) => s >= 400 && s < 500)).toBe(true);
-    expect(growthMb).toBeLessThan(64);
+    // 8,000 more requests after warm-up may not leave more than a few MB behind (state is per uuid/link/complaint).
+    expect(growthMb).toBeLessThan(16);
   }, 240_000);
 });
