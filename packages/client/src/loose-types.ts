@@ -18,7 +18,7 @@ type LooseContent<C> = { [MT in keyof C]: WidenJson<Optional<C[MT], FilledBodyFi
 type LooseBody<B> = B extends { content: infer C } ? Omit<B, "content"> & { content: LooseContent<C> } : B;
 type LooseHeader<H> = Optional<H, FilledHeader>;
 type LooseParams<P> = P extends { header: infer H }
-  ? {} extends LooseHeader<H>
+  ? Record<string, never> extends LooseHeader<H> // true when every header left is optional
     ? Omit<P, "header"> & { header?: LooseHeader<H> }
     : Omit<P, "header"> & { header: LooseHeader<H> }
   : P;
