@@ -315,15 +315,17 @@ export function createTransport(
       }));
       let outText = text;
       if ((res.headers.get("content-type") ?? "").includes("json") && text.length > 0) {
+        // Only a body with a 16+ digit run can hold an integer beyond 2^53: scan those, JSON.parse the rest.
+        const unsafe = /\d{16}/.test(text);
         let parsed: unknown;
         try {
-          parsed = parsePreciseJson(text);
+          parsed = unsafe ? parsePreciseJson(text) : JSON.parse(text);
         } catch {
           parsed = undefined;
         }
         if (parsed !== undefined) {
           verifyResponse(op, parsed, sentFields, creds);
-          outText = JSON.stringify(parsed);
+          if (unsafe) outText = JSON.stringify(parsed);
         }
       }
       return new Response(res.status === 204 || res.status === 304 ? null : outText, {
