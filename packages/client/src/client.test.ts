@@ -45,6 +45,14 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
   });
 
 const AUTH_INFO = '{"referenceId":"r1","cres":"c","additionalInfo":{}}';
+/** A mandate authorization body as a caller writes it: no key, no hash. */
+const MANDATE = {
+  txnid: "T1",
+  amount: "1.00",
+  si: "1" as const,
+  authentication_info: AUTH_INFO,
+  si_details: "{}",
+};
 
 describe("gateway: serialise once, sign the bytes sent, verify the answer", () => {
   it("sends a form with JSON-in-form fields serialised once and a hash equal to an independent computation", async () => {
@@ -87,14 +95,7 @@ describe("gateway: serialise once, sign the bytes sent, verify the answer", () =
       credentials: { merchantKey: KEY, salt: SALT },
     });
     await gw.POST("/AuthorizeTransaction.php", {
-      body: {
-        txnid: "T1",
-        amount: "1.00",
-        si: "1",
-        authentication_info: AUTH_INFO,
-        si_details: "{}",
-        hash: "f".repeat(128),
-      } as never,
+      body: { ...MANDATE, hash: "f".repeat(128) },
     });
     expect(new URLSearchParams(seen[0]?.body).get("hash")).toBe("f".repeat(128));
   });
@@ -134,13 +135,7 @@ describe("gateway: serialise once, sign the bytes sent, verify the answer", () =
       credentials: { merchantKey: KEY, salt: SALT },
     });
     const { data } = await ok.POST("/AuthorizeTransaction.php", {
-      body: {
-        txnid: "T1",
-        amount: "1.00",
-        si: "1",
-        authentication_info: AUTH_INFO,
-        si_details: "{}",
-      } as never,
+      body: MANDATE,
     });
     expect((data as { result: { mihpayid: unknown } }).result.mihpayid).toBe("403993715531234567");
     const tampered = createGatewayClient({
@@ -150,13 +145,7 @@ describe("gateway: serialise once, sign the bytes sent, verify the answer", () =
     });
     await expect(
       tampered.POST("/AuthorizeTransaction.php", {
-        body: {
-          txnid: "T1",
-          amount: "1.00",
-          si: "1",
-          authentication_info: AUTH_INFO,
-          si_details: "{}",
-        } as never,
+        body: MANDATE,
       }),
     ).rejects.toBeInstanceOf(ResponseSignatureError);
   });
@@ -169,13 +158,7 @@ describe("gateway: serialise once, sign the bytes sent, verify the answer", () =
     });
     await expect(
       gw.POST("/AuthorizeTransaction.php", {
-        body: {
-          txnid: "T1",
-          amount: "1.00",
-          si: "1",
-          authentication_info: AUTH_INFO,
-          si_details: "{}",
-        } as never,
+        body: MANDATE,
       }),
     ).rejects.toThrow(/credentials\.salt/);
   });
