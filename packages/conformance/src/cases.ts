@@ -61,6 +61,10 @@ function negatives(
   const stringTyped =
     rb.mediaType.includes("json") && Object.entries(props).find(([k, p]) => p.type === "string" && k in body);
   if (stringTyped) add(`${stringTyped[0]} of the wrong type`, (b) => (b[stringTyped[0]] = 12345));
+  const jsonInString = Object.entries(props).find(
+    ([k, p]) => p.contentMediaType === "application/json" && typeof body[k] === "string",
+  );
+  if (jsonInString) add(`${jsonInString[0]} is not JSON`, (b) => (b[jsonInString[0]] = "{not json"));
   const signed = "hash" in body ? "hash" : "checksum" in body ? "checksum" : undefined;
   if (signed) {
     out.push({

@@ -1,6 +1,7 @@
 // The named checks run on every exchange: status, content type, schema, headers, signatures, server errors, drift.
 import { paymentResponse, verify } from "@pgi/signing";
 import type { ErrorObject } from "ajv";
+import { contentBreaks } from "./content-schema.js";
 import { deref, type Operation, type SpecSet } from "./spec-set.js";
 
 /** Check names, as they appear in reports. */
@@ -151,6 +152,9 @@ export function checkExchange(
   if (validate) {
     if (validate(value)) out.push(pass("response_schema"));
     else out.push(...(validate.errors ?? []).map(describeAjv));
+    for (const b of contentBreaks(specs, op.host, documented.schemas.get(type), value)) {
+      out.push(fail("response_schema", b));
+    }
     const doc = specs.docs.get(op.host);
     for (const pointer of drift(doc, documented.schemas.get(type), value, "")) {
       out.push({ check: "drift", ok: false, warning: true, pointer, message: "not declared by the schema" });

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { ValidateFunction } from "ajv";
 import { checkExchange, type Exchange, type Finding } from "./checks.js";
+import { contentBreaks } from "./content-schema.js";
 import { curlLine } from "./exchange.js";
 import { requestBody, type Target } from "./request-builder.js";
 import { type CaseResult, type RunResult, summarise } from "./runner.js";
@@ -99,6 +100,15 @@ function requestFindings(specs: SpecSet, op: Operation, ex: Exchange): Finding[]
         actual: (error as Error).message,
       });
       return out;
+    }
+    for (const b of contentBreaks(specs, op.host, rb.schema, body)) {
+      out.push({
+        check: "request_valid",
+        ok: false,
+        pointer: `request body ${b.pointer}`,
+        expected: b.expected,
+        actual: b.actual,
+      });
     }
     if (validate && !validate(body)) {
       for (const e of validate.errors ?? []) {

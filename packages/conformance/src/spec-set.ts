@@ -52,6 +52,8 @@ export interface SpecSet {
   operations: Operation[];
   /** The merchant status webhook payload validator. */
   webhookPayload: ValidateFunction;
+  /** The validator of a contentSchema (JSON carried inside a string field), compiled once and memoised. */
+  contentValidator: (host: Host, schema: unknown) => ValidateFunction;
   compileMs: number;
   validatorCount: number;
 }
@@ -157,7 +159,21 @@ export function loadSpecSet(dir = specDir()): SpecSet {
   );
   const webhookPayload = ajv.compile(payloadSchema);
   validatorCount++;
-  return { docs, operations, webhookPayload, compileMs: performance.now() - t0, validatorCount };
+  const compileMs = performance.now() - t0;
+  const contentValidators = new Map<unknown, ValidateFunction>();
+  const contentValidator = (host: Host, schema: unknown): ValidateFunction => {
+    let validate = contentValidators.get(schema);
+    if (!validate) {
+      const rewritten = JSON.stringify(schema ?? {}).replace(
+        /"\$ref":"#\/components\//g,
+        `"$ref":"pgi:${host}#/components/`,
+      );
+      validate = ajv.compile(JSON.parse(rewritten));
+      contentValidators.set(schema, validate);
+    }
+    return validate;
+  };
+  return { docs, operations, webhookPayload, contentValidator, compileMs, validatorCount };
 }
 
 /** Finds the operation of a method and path, on one host or on any (paths are unique across hosts). */

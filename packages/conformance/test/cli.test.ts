@@ -4,14 +4,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { main } from "../src/cli.js";
 
 const BIN = fileURLToPath(new URL("../bin/pgi-conformance.js", import.meta.url));
 const HAR = fileURLToPath(new URL("./har/recorded.har", import.meta.url));
-const run = async (args: string[], env: Record<string, string> = {}) => {
+/** Runs the built bin in a child process (the real entry point, exit code included). */
+const spawnBin = async (args: string[]) => {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env },
+      env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -20,9 +22,28 @@ const run = async (args: string[], env: Record<string, string> = {}) => {
   }
 };
 
+/** Runs main() in this process with only `env` as configuration, capturing what it prints. */
+const run = async (args: string[], env: Record<string, string> = {}) => {
+  for (const name of Object.keys(process.env)) if (name.startsWith("PGI_")) vi.stubEnv(name, undefined);
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  vi.stubEnv("NO_COLOR", "1");
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const log = vi.spyOn(console, "log").mockImplementation((...a) => void stdout.push(`${a.join(" ")}\n`));
+  const err = vi.spyOn(console, "error").mockImplementation((...a) => void stderr.push(`${a.join(" ")}\n`));
+  try {
+    const code = await main(args);
+    return { code, stdout: stdout.join(""), stderr: stderr.join("") };
+  } finally {
+    log.mockRestore();
+    err.mockRestore();
+    vi.unstubAllEnvs();
+  }
+};
+
 describe("pgi-conformance CLI", () => {
   it("--help documents the commands and exit codes", async () => {
-    const r = await run(["--help"]);
+    const r = await spawnBin(["--help"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/validate FILE\.har/);
     expect(r.stdout).toMatch(/Exit codes: 0 every check passed, 1 a check failed, 2 misuse/);

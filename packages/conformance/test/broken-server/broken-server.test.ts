@@ -42,6 +42,7 @@ describe("the suite against a deliberately broken server", () => {
     ["authorizeMandateTransaction", "example", "response_signature", "/result/hash"],
     ["generateWalletToken", "example", "response_signature", "/checksum"],
     ["sendOtp", "example", "not_a_server_error", undefined],
+    ["authorizeMandateTransaction", "is not JSON", "negative_rejected", undefined],
   ])("%s: the planted break is reported under %s", (operation, name, check, pointer) => {
     const found = failures(operation, name);
     expect(found).toContainEqual(expect.objectContaining({ check, ...(pointer ? { pointer } : {}) }));
