@@ -167,6 +167,10 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       if (list && list.length === 0) forced.delete(`${host}:${operationId}`);
       return next;
     },
+    putBack(host: string, operationId: string, answer: MockResponse) {
+      const key = `${host}:${operationId}`;
+      forced.set(key, [answer, ...(forced.get(key) ?? [])]);
+    },
   };
 
   const servers: Server[] = [];

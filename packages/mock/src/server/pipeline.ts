@@ -9,6 +9,9 @@ const require = createRequire(import.meta.url);
 const { createInstance } = require("@stoplight/prism-http") as {
   createInstance(config: unknown, components: unknown): PrismInstance;
 };
+const { validateInput } = require("@stoplight/prism-http/dist/validator/index.js") as {
+  validateInput(args: { resource: unknown; element: unknown }): { _tag: "Left" | "Right" };
+};
 const { createLogger } = require("@stoplight/prism-core") as { createLogger(n: string, o: unknown): unknown };
 const { getHttpConfigFromRequest } =
   require("@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js") as {
@@ -62,6 +65,7 @@ export interface IncomingMockRequest {
 /** Forced answers set through POST /__mock/force, consumed one per request. */
 export interface ForcedAnswers {
   take(host: string, operationId: string): MockResponse | undefined;
+  putBack(host: string, operationId: string, answer: MockResponse): void;
 }
 
 /** Everything the pipeline of one host needs. */
@@ -199,6 +203,18 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMockRequest
   const denied = checkSecurity(deps, op, req.headers);
   if (denied) return denied;
 
+  const mockRequest = (): MockRequest => ({
+    host: spec.host,
+    operationId: op.operationId,
+    method: req.method.toUpperCase(),
+    path: req.path,
+    pathParams: params,
+    query: firstValues(req.search),
+    headers: req.headers,
+    rawBody: req.rawBody,
+    body: parsedBody,
+    contentType,
+  });
   const input = {
     method: req.method.toLowerCase(),
     url: { path: req.path, query: allValues(req.search) },
@@ -214,6 +230,21 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMockRequest
     );
   }
   const config = { ...BASE_CONFIG, mock: { ...BASE_CONFIG.mock, ...stripUndefined(preferences.right) } };
+  const forced = deps.forced.take(spec.host, op.operationId);
+  const prefer = req.headers.prefer ? parsePrefer(req.headers.prefer) : undefined;
+  const behaviourMayAnswer = deps.behaviour !== undefined && !prefer && !forced;
+
+  // Fast path: Prism's own request validator (the function prism.request runs), without its router and mocker.
+  // Only when the request is valid, and a behaviour answers it, is Prism's full pipeline skipped; every refusal
+  // still comes from prism.request, so verdicts and documented answers are Prism's.
+  if (behaviourMayAnswer && validateInput({ resource: op.prism, element: input })._tag === "Right") {
+    const inForm = checkJsonInForm(spec, op, parsedBody);
+    if (inForm.length === 0) {
+      const answer = await deps.behaviour?.handle(mockRequest(), deps.ctx);
+      if (answer) return answer;
+    }
+  }
+
   const result = await prism().request(input, [op.prism], config)();
   if (result._tag === "Left") {
     const e = result.left;
@@ -227,26 +258,14 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMockRequest
     ...fromPrism(result.right.validations.input.filter((v) => v.severity === 0)),
     ...checkJsonInForm(spec, op, parsedBody),
   ];
-  if (violations.length > 0) return validationAnswer(deps, op, violations);
-
-  const forced = deps.forced.take(spec.host, op.operationId);
+  if (violations.length > 0) {
+    // A forced answer is for a valid call: keep it for the next one.
+    if (forced) deps.forced.putBack(spec.host, op.operationId, forced);
+    return validationAnswer(deps, op, violations);
+  }
   if (forced) return forced;
-
-  const prefer = req.headers.prefer ? parsePrefer(req.headers.prefer) : undefined;
   if (deps.behaviour && !prefer) {
-    const mockReq: MockRequest = {
-      host: spec.host,
-      operationId: op.operationId,
-      method: req.method.toUpperCase(),
-      path: req.path,
-      pathParams: params,
-      query: firstValues(req.search),
-      headers: req.headers,
-      rawBody: req.rawBody,
-      body: parsedBody,
-      contentType,
-    };
-    const answer = await deps.behaviour.handle(mockReq, deps.ctx);
+    const answer = await deps.behaviour.handle(mockRequest(), deps.ctx);
     if (answer) return answer;
   }
   const out = result.right.output;
