@@ -8,12 +8,25 @@ import type { paths as OtpPaths } from "./generated/otp.js";
 import type { paths as PartnerPaths } from "./generated/partner.js";
 import type { paths as PayoutPaths } from "./generated/payout.js";
 import type { paths as WalletPaths } from "./generated/wallet.js";
+import { lightRequestClass } from "./light-request.js";
 import type { ClientPaths } from "./loose-types.js";
 import { type ClientOptions, createTransport, defaultBaseUrl } from "./transport.js";
 
 function make<P extends {}>(host: HostName, options: ClientOptions): Client<ClientPaths<P>> {
   const baseUrl = (options.baseUrl ?? defaultBaseUrl(host)).replace(/\/$/, "");
-  return createClient<ClientPaths<P>>({ baseUrl, fetch: createTransport(host, { ...options, baseUrl }) });
+  const requests = lightRequestClass();
+  const client = createClient<ClientPaths<P>>({
+    baseUrl,
+    Request: requests.Request,
+    fetch: createTransport(host, { ...options, baseUrl }) as typeof globalThis.fetch,
+  });
+  // Middleware gets the standard Request API: from the first client.use() on, openapi-fetch builds real Requests.
+  const use = client.use.bind(client);
+  client.use = (...middleware) => {
+    requests.useReal();
+    use(...middleware);
+  };
+  return client;
 }
 
 /**

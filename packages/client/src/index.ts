@@ -18,6 +18,7 @@ export type * as otp from "./generated/otp.js";
 export type * as partner from "./generated/partner.js";
 export type * as payout from "./generated/payout.js";
 export type * as wallet from "./generated/wallet.js";
+export type { ClientOptions, Credentials, LogEntry, RetryPolicy } from "./options.js";
 export { parsePreciseJson } from "./precise-json.js";
 export { redact, redactText } from "./redact.js";
 export {
@@ -27,4 +28,3 @@ export {
   isMandateRegistered,
   merchantStatusDuplicateKey,
 } from "./rules.js";
-export type { ClientOptions, Credentials, LogEntry, RetryPolicy } from "./transport.js";

@@ -79,3 +79,21 @@ export function redactBody(
     return redactText(body, secrets);
   }
 }
+
+/**
+ * A copy of a caught error safe to attach as `cause`: same name and code, message (and its own cause) redacted.
+ *
+ * @example
+ * new TransportError("…", {}, { cause: safeCause(error, ["s3cret-token"]) });
+ */
+export function safeCause(error: unknown, secrets: readonly string[] = [], depth = 0): Error {
+  const e = error instanceof Error ? error : new Error(String(error));
+  const copy = new Error(
+    redactText(e.message, secrets),
+    depth < 3 && e.cause !== undefined ? { cause: safeCause(e.cause, secrets, depth + 1) } : undefined,
+  );
+  copy.name = e.name;
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === "string") Object.assign(copy, { code });
+  return copy;
+}

@@ -1,69 +1,17 @@
 // The fetch every client uses: fills headers, serialises form bodies once, signs the bytes it sends, times out,
 // retries only idempotent calls, verifies response hashes, keeps large integers exact, and logs redacted.
-import { paymentResponse, sign, verify } from "@pgi/signing";
-import { ClientMisuseError, ResponseSignatureError, TimeoutError, TransportError } from "./errors.js";
+import { serveText } from "./body-text.js";
+import { readFailure, retryAfterMs, withTimeout } from "./deadline.js";
+import { ClientMisuseError, TimeoutError, TransportError } from "./errors.js";
+import { credentialValues, signForm, toFormFields, verifyResponse } from "./form-signing.js";
 import { type HostName, hosts } from "./generated/hosts.js";
 import { OPERATIONS, type OperationMeta } from "./generated/operations.js";
+import { lightBody, type RequestLike } from "./light-request.js";
+import type { ClientOptions, Credentials, LogEntry } from "./options.js";
 import { parsePreciseJson } from "./precise-json.js";
-import { redact, redactBody } from "./redact.js";
+import { redact, redactBody, redactText, safeCause } from "./redact.js";
 
-/** Credentials of one client instance; each factory uses the ones its host needs. */
-export interface Credentials {
-  /** Gateway merchant key (sent as `key` when a body omits it) and salt (signs requests, verifies results). */
-  merchantKey?: string;
-  salt?: string;
-  /** Wallet merchant id (sent as `mid` when omitted) and secret (checksums both ways). */
-  walletMid?: string;
-  walletSecret?: string;
-  /** Bearer token (partner, accounts, payout, bbps). */
-  token?: string;
-  /** OTP service Authorization value and clientType header. */
-  otpAuthorization?: string;
-  clientType?: string;
-  /** Payout identifiers for the pid, mid and payoutMerchantId headers. */
-  pid?: string;
-  mid?: string;
-  payoutMerchantId?: string;
-}
-
-/** Opt-in retry policy: only network errors, 5xx and 429, only idempotent operations. */
-export interface RetryPolicy {
-  retries: number;
-  baseDelayMs?: number;
-  maxDelayMs?: number;
-  /** Injected for tests. */
-  random?: () => number;
-  sleep?: (ms: number) => Promise<void>;
-}
-
-/** One log line (already redacted unless redaction was turned off). */
-export interface LogEntry {
-  type: "request" | "response" | "error" | "retry";
-  host: HostName;
-  operationId: string;
-  method: string;
-  url: string;
-  status?: number;
-  headers?: Record<string, unknown>;
-  body?: unknown;
-  message?: string;
-  attempt?: number;
-}
-
-/** Options shared by every factory. */
-export interface ClientOptions {
-  /** Default: the host's PGI_*_URL variable, else the local mock's port. */
-  baseUrl?: string;
-  credentials?: Credentials;
-  fetch?: typeof globalThis.fetch;
-  /** Default 30 s. */
-  timeoutMs?: number;
-  retry?: RetryPolicy;
-  /** Receives every request, response, retry and error, redacted. */
-  logger?: (entry: LogEntry) => void;
-  /** Redaction of logs; on by default. Turning it off is for local debugging only. */
-  redact?: boolean;
-}
+export type { ClientOptions, Credentials, LogEntry, RetryPolicy } from "./options.js";
 
 const HEADER_CREDENTIAL: Record<string, keyof Credentials> = {
   clienttype: "clientType",
@@ -87,102 +35,12 @@ function findOperation(host: HostName, method: string, path: string): OperationM
   return ROUTES.find((r) => r.op.host === host && r.op.method === method && r.regex.test(path))?.op;
 }
 
-/** Form fields as sent: JSON-in-form objects serialised once, strings untouched, other values stringified. */
-export function toFormFields(op: OperationMeta, body: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(body)) {
-    if (v === undefined || v === null) continue;
-    if (typeof v === "string") out[k] = v;
-    else if (typeof v === "object") {
-      if (!op.jsonInForm.includes(k))
-        throw new ClientMisuseError(
-          `body.${k}: an object, but ${op.operationId} sends it as a plain form field`,
-        );
-      out[k] = JSON.stringify(v);
-    } else out[k] = String(v);
-  }
-  return out;
-}
-
-function signForm(op: OperationMeta, fields: Record<string, string>, creds: Credentials): void {
-  const variant =
-    op.signatures.find((s) => s.required.every((r) => r === "hash" || r === "checksum" || r in fields)) ??
-    op.signatures[0];
-  if (!variant) return;
-  if (variant.scheme === "wallet-checksum") {
-    if (fields.checksum !== undefined) return;
-    if (!creds.walletSecret)
-      throw new ClientMisuseError(
-        "credentials.walletSecret: needed to compute the wallet checksum (or pass checksum yourself)",
-      );
-    fields.checksum = sign("wallet-checksum", fields as never, creds.walletSecret).digest;
-    return;
-  }
-  if (fields.hash !== undefined) return;
-  if (!creds.salt)
-    throw new ClientMisuseError(
-      "credentials.salt: needed to compute the request hash (or pass hash yourself)",
-    );
-  fields.hash = sign(variant.scheme as "payment-request", fields as never, creds.salt).digest;
-}
-
-function verifyResponse(
-  op: OperationMeta,
-  body: unknown,
-  sent: Record<string, string> | undefined,
-  creds: Credentials,
-): void {
-  if (!body || typeof body !== "object") return;
-  const b = body as Record<string, unknown>;
-  if (op.host === "wallet" && typeof b.checksum === "string" && creds.walletSecret) {
-    if (!verify("wallet-response-checksum", b as never, b.checksum, creds.walletSecret)) {
-      throw new ResponseSignatureError(
-        "wallet response checksum does not verify with credentials.walletSecret: do not trust this answer",
-        {
-          operationId: op.operationId,
-        },
-      );
-    }
-  }
-  const result = b.result as Record<string, unknown> | undefined;
-  if (op.host === "gateway" && result && typeof result.hash === "string" && creds.salt) {
-    const fields = paymentResponse.fieldsFor(result, sent);
-    let ok = false;
-    try {
-      ok = verify("payment-response", fields as never, result.hash, creds.salt);
-    } catch (error) {
-      throw new ResponseSignatureError(
-        `result.hash cannot be verified: ${(error as Error).message}`,
-        { operationId: op.operationId },
-        { cause: error },
-      );
-    }
-    if (!ok) {
-      throw new ResponseSignatureError(
-        "result.hash does not verify with credentials.salt: the answer may be forged or corrupted; do not act on it",
-        {
-          operationId: op.operationId,
-        },
-      );
-    }
-  }
-}
-
 function headerObject(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((v, k) => {
     out[k] = v;
   });
   return out;
-}
-
-function retryAfterMs(res: Response): number | undefined {
-  const h = res.headers.get("retry-after");
-  if (!h) return undefined;
-  const s = Number(h);
-  if (Number.isFinite(s)) return s * 1000;
-  const d = Date.parse(h);
-  return Number.isFinite(d) ? Math.max(0, d - Date.now()) : undefined;
 }
 
 /**
@@ -194,11 +52,11 @@ function retryAfterMs(res: Response): number | undefined {
 export function createTransport(
   host: HostName,
   options: ClientOptions,
-): (input: Request) => Promise<Response> {
+): (input: RequestLike) => Promise<Response> {
   const creds = options.credentials ?? {};
   const baseFetch = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const secrets = Object.values(creds).filter((v): v is string => typeof v === "string" && v.length >= 4);
+  const secrets = credentialValues(creds);
   // Entries are built lazily: without a logger nothing is parsed or redacted.
   const log = (entry: () => LogEntry) => {
     if (!options.logger) return;
@@ -207,12 +65,14 @@ export function createTransport(
   };
   const basePath = new URL(options.baseUrl ?? defaultBaseUrl(host)).pathname.replace(/\/$/, "");
 
-  return async (request: Request): Promise<Response> => {
+  return async (request: RequestLike): Promise<Response> => {
     const url = new URL(request.url);
     const path = url.pathname.slice(basePath.length) || "/";
     const op = findOperation(host, request.method, path);
     if (!op) throw new ClientMisuseError(`${request.method} ${path} is not an operation of the ${host} host`);
-    const headers = new Headers(request.headers);
+    const light = lightBody(request);
+    // A light request's headers are ours to fill; a real Request's are copied.
+    const headers = light ? request.headers : new Headers(request.headers);
     for (const h of op.headers) {
       const field = HEADER_CREDENTIAL[h.name.toLowerCase()];
       const value = field ? creds[field] : undefined;
@@ -228,7 +88,11 @@ export function createTransport(
       );
     }
 
-    let body: string | undefined = request.body ? await request.text() : undefined;
+    let body: string | undefined = light
+      ? light.body
+      : (request as Request).body
+        ? await (request as Request).text()
+        : undefined;
     let sentFields: Record<string, string> | undefined;
     if (body !== undefined && op.mediaType === "application/x-www-form-urlencoded") {
       const parsed = JSON.parse(body) as Record<string, unknown>;
@@ -256,14 +120,16 @@ export function createTransport(
         attempt,
       }));
       let res: Response;
+      const deadline = withTimeout(request.signal ?? undefined, timeoutMs);
       try {
         res = await baseFetch(url, {
           method: request.method,
           headers,
           ...(body !== undefined ? { body } : {}),
-          signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]),
+          signal: deadline.signal,
         });
       } catch (error) {
+        deadline.clear();
         const timedOut = (error as Error).name === "TimeoutError";
         const failure = timedOut
           ? new TimeoutError(
@@ -271,9 +137,9 @@ export function createTransport(
               { operationId: op.operationId },
             )
           : new TransportError(
-              `${op.operationId}: ${(error as Error).message}; check the base URL and the network`,
+              `${op.operationId}: ${redactText((error as Error).message, secrets)}; check the base URL and the network`,
               { operationId: op.operationId },
-              { cause: error },
+              { cause: safeCause(error, secrets) },
             );
         log(() => ({
           type: "error",
@@ -291,6 +157,7 @@ export function createTransport(
         throw failure;
       }
       if ((res.status >= 500 || res.status === 429) && attempt < attempts) {
+        deadline.clear();
         log(() => ({
           type: "retry",
           host,
@@ -303,7 +170,14 @@ export function createTransport(
         await backoff(attempt, retryAfterMs(res));
         continue;
       }
-      const text = await res.text();
+      let text: string;
+      try {
+        text = await res.text();
+      } catch (error) {
+        throw readFailure(op, timeoutMs, error, secrets);
+      } finally {
+        deadline.clear();
+      }
       log(() => ({
         type: "response",
         host,
@@ -328,11 +202,7 @@ export function createTransport(
           if (unsafe) outText = JSON.stringify(parsed);
         }
       }
-      return new Response(res.status === 204 || res.status === 304 ? null : outText, {
-        status: res.status,
-        statusText: res.statusText,
-        headers: res.headers,
-      });
+      return serveText(res, outText);
     }
 
     async function backoff(attempt: number, retryAfter?: number): Promise<void> {
