@@ -1,7 +1,7 @@
 // Accounts: partner sign-in OTP verification issuing a scoped user token; users unknown or locked by identity.
 import type { ControlRoute, HostBehaviour, HostContext, MockResponse } from "../types.js";
 import { randomDigits, randomUuid } from "./ids.js";
-import type { SentOtp } from "./otp.js";
+import { recordSent, type SentOtp } from "./otp.js";
 
 /** Scopes of the user token the verification issues (those of the interface's sample). */
 export const USER_TOKEN_SCOPES = ["user_profile", "create_bank_details", "update_bank_details"] as const;
@@ -39,7 +39,7 @@ export function createAccountsBehaviour(sent: SentOtp[]): HostBehaviour {
       }
       const code = randomDigits(ctx.random, 6);
       codes.set(identity, { code, attempts: 0 });
-      sent.push({
+      recordSent(sent, {
         host: "accounts",
         identity,
         otp: code,
@@ -91,7 +91,10 @@ export function createAccountsBehaviour(sent: SentOtp[]): HostBehaviour {
       codes.delete(identity);
       return issue(ctx, identity);
     },
-    snapshot: () => ({ pending: [...codes.keys()], issued }),
+    snapshot: () => ({
+      pending: [...codes.keys()],
+      issued: issued.map((i) => ({ ...i, expiresAt: new Date(i.expiresAt).toISOString() })),
+    }),
     reset() {
       codes.clear();
       issued.length = 0;

@@ -2,22 +2,44 @@
 import type { ControlRoute, HostBehaviour, MockResponse } from "../types.js";
 
 const ORDER = ["CAPTURED", "ASSIGNED", "RESOLVED"] as const;
-const EXAMPLE = { CAPTURED: "captured", ASSIGNED: "assigned", RESOLVED: "resolved" } as const;
+type ComplaintStatus = (typeof ORDER)[number];
+/** The documented example (by name) that answers each status. */
+const EXAMPLE: Readonly<Record<ComplaintStatus, string>> = {
+  CAPTURED: "captured",
+  ASSIGNED: "assigned",
+  RESOLVED: "resolved",
+};
 /** Ids starting with this prefix are unknown to the biller: the documented code-600 failure. */
 export const UNKNOWN_COMPLAINT_PREFIX = "UNKNOWN";
 
+const problem = (status: number, title: string, detail: string): MockResponse => ({
+  status,
+  contentType: "application/problem+json",
+  body: { type: `https://pgi.dev/mock/problems/${status}`, title, status, detail },
+});
+
 /** Creates the bill-payment behaviour. */
 export function createBbpsBehaviour(): HostBehaviour {
-  const complaints = new Map<string, (typeof ORDER)[number]>();
+  const complaints = new Map<string, ComplaintStatus>();
 
   const advance: ControlRoute = {
     method: "POST",
     path: "/__mock/complaints/:complaintId/advance",
     description: "move a complaint one step: CAPTURED → ASSIGNED → RESOLVED",
     handle(req): MockResponse {
-      const id = req.params.complaintId as string;
+      const id = req.params.complaintId ?? "";
+      if (id === "" || id.startsWith(UNKNOWN_COMPLAINT_PREFIX)) {
+        return problem(
+          404,
+          "Unknown complaint",
+          `params.complaintId: ids starting ${UNKNOWN_COMPLAINT_PREFIX} are unknown to the biller and cannot move`,
+        );
+      }
       const current = complaints.get(id) ?? "CAPTURED";
-      const next = ORDER[Math.min(ORDER.indexOf(current) + 1, ORDER.length - 1)] as (typeof ORDER)[number];
+      const next = ORDER[ORDER.indexOf(current) + 1];
+      if (next === undefined) {
+        return problem(409, "Complaint already resolved", `complaint ${id} is RESOLVED, the last status`);
+      }
       complaints.set(id, next);
       return { status: 200, body: { complaintId: id, previous: current, complaintStatus: next } };
     },
@@ -27,9 +49,11 @@ export function createBbpsBehaviour(): HostBehaviour {
     host: "bbps",
     control: [advance],
     handle(req, ctx) {
-      const id = req.query.complaintId as string;
-      if (id.startsWith(UNKNOWN_COMPLAINT_PREFIX))
+      // Both designations (GET and POST) take complaintId in the query.
+      const id = req.query.complaintId ?? "";
+      if (id.startsWith(UNKNOWN_COMPLAINT_PREFIX)) {
         return ctx.documentedResponse(req.operationId, 200, "requestFailed");
+      }
       const status = complaints.get(id) ?? "CAPTURED";
       complaints.set(id, status);
       const res = ctx.documentedResponse(req.operationId, 200, EXAMPLE[status]);

@@ -1,166 +1,214 @@
 // Gateway host: hash checks, mandate registration, UPI one-time mandates (Intent, Collect with surl/furl) and BNPL.
-import { explain, paymentResponse, sign, verify } from "@pgi/signing";
-import type { HostBehaviour, HostContext, MockRequest, MockResponse } from "../types.js";
+import type { ControlRoute, HostBehaviour, HostContext, MockRequest, MockResponse } from "../types.js";
+import {
+  type CollectOutcome,
+  collectFinal,
+  type Form,
+  fillIntentUri,
+  fillResult,
+  newMihpayid,
+  newReferenceId,
+} from "./gateway-results.js";
+import { checkHash } from "./hash-check.js";
 
 type Scheme = "mandate-authorization" | "payment-request" | "upi-mandate-registration";
-type Form = Record<string, string>;
 
 /** Seconds of mock time after which a pending UPI mandate completes (Intent success; Collect final response). */
 export const UPI_COMPLETION_SECONDS = 5;
 
-/** BNPL scenario chosen by the last digit of `phone` (see docs/flows.md). */
+/** BNPL scenario (example name) chosen by the last digit of `phone`; any other digit is a repeat-user success. */
 export const BNPL_SCENARIOS: Readonly<Record<string, string>> = {
   "1": "bnplRepeatUserNotEligible",
   "2": "bnplBankFailure",
   "3": "bnplFirstTimeRegistration",
 };
 
-/** A one-line hint for a wrong hash: the recipe and the pre-image, secret masked. */
-export function hashHint(scheme: Scheme, fields: Form, salt: string): string {
-  const text = explain(scheme, fields as never, { secret: salt, received: fields.hash ?? "" }).format();
-  return text
-    .split(salt)
-    .join("<SALT>")
-    .replace(/\s*\n\s*/g, " | ")
-    .slice(0, 4_000);
+/** A Collect request on a VPA whose handle starts with this fails at the bank (E308) and is posted to furl. */
+export const COLLECT_FAILURE_VPA_PREFIX = "fail";
+
+/** A mandate authorization whose amount ends in these paise fails at the bank (E308): not registered. */
+export const MANDATE_FAILURE_PAISE = ".08";
+
+const COLLECT_SUCCESS: CollectOutcome = { status: "success", error: "E000", errorMessage: "No Error" };
+const COLLECT_FAILURE: CollectOutcome = {
+  status: "failure",
+  error: "E308",
+  errorMessage: "Transaction failed at the bank end",
+};
+
+/** What the mock remembers about a payment on /_payment or a mandate authorization, by txnid. */
+interface Payment {
+  txnid: string;
+  flow: "mandate" | "upi-intent" | "upi-collect" | "bnpl";
+  state: string;
+  mihpayid: string;
+  createdAt: string;
+  completedAt?: string;
+  callback?: { url: string; status?: number; error?: string };
 }
 
 function schemeOf(req: MockRequest, form: Form): Scheme {
   if (req.operationId === "authorizeMandateTransaction") return "mandate-authorization";
-  return form.LinkAndPayFlowType !== undefined ? "payment-request" : "upi-mandate-registration";
+  return form.pg === "BNPL" ? "payment-request" : "upi-mandate-registration";
 }
 
-function mihpayid(ctx: HostContext): string {
-  let digits = "40399";
-  for (let i = 0; i < 13; i++) digits += Math.floor(ctx.random() * 10).toString();
-  return digits;
-}
-
-function addedOn(ctx: HostContext): string {
-  // The gateway writes IST wall-clock time as YYYY-MM-DD HH:MM:SS.
-  return new Date(ctx.clock.now() + 5.5 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
-}
-
-/** Copies the request's values into a documented answer and signs result.hash with the payment-response recipe. */
-function completeResult(ctx: HostContext, answer: MockResponse, form: Form, id: string): MockResponse {
-  const body = answer.body as
-    | { result?: Record<string, unknown>; metaData?: Record<string, unknown> }
-    | undefined;
-  const result = body?.result;
-  if (!result) return answer;
-  for (const k of ["key", "txnid", "amount", "productinfo", "firstname", "email", "phone"]) {
-    if (form[k] !== undefined && k in result) result[k] = form[k];
+/** The card's masked number from authentication_info.siTokenDetails.last4digits, when sent. */
+function maskedCard(form: Form): string | undefined {
+  try {
+    const info = JSON.parse(form.authentication_info ?? "{}") as {
+      siTokenDetails?: { last4digits?: unknown };
+    };
+    const last4 = info.siTokenDetails?.last4digits;
+    return typeof last4 === "string" && /^\d{4}$/.test(last4) ? `XXXXXXXXXXXX${last4}` : undefined;
+  } catch {
+    return undefined;
   }
-  for (let i = 1; i <= 10; i++)
-    if (form[`udf${i}`] !== undefined && `udf${i}` in result) result[`udf${i}`] = form[`udf${i}`];
-  if ("mihpayid" in result) result.mihpayid = id;
-  if ("addedon" in result) result.addedon = addedOn(ctx);
-  if (body.metaData && "txnId" in body.metaData) body.metaData.txnId = form.txnid;
-  if ("hash" in result) {
-    // The recipe covers request fields the result may not echo (email, udf*): signed as the merchant verifies.
-    const fields = paymentResponse.fieldsFor(result, form);
-    result.hash = sign("payment-response", fields as never, ctx.credentials.salt).digest;
-  }
-  return answer;
 }
 
-function collectFinal(ctx: HostContext, form: Form, id: string): Record<string, string> {
-  const fields: Record<string, string> = {
-    mihpayid: id,
-    mode: "UPI",
-    status: "success",
-    key: form.key ?? "",
-    txnid: form.txnid ?? "",
-    amount: form.amount ?? "",
-    productinfo: form.productinfo ?? "",
-    firstname: form.firstname ?? "",
-    email: form.email ?? "",
-    phone: form.phone ?? "",
-    udf1: form.udf1 ?? "",
-    udf2: form.udf2 ?? "",
-    udf3: form.udf3 ?? "",
-    udf4: form.udf4 ?? "",
-    udf5: form.udf5 ?? "",
-    PG_TYPE: "UPI-PG",
-    bankcode: "UPI",
-    addedon: addedOn(ctx),
-    error: "E000",
-    error_Message: "No Error",
-  };
-  fields.hash = sign("payment-response", fields as never, ctx.credentials.salt).digest;
-  return fields;
+function referenceIdOf(form: Form): string | undefined {
+  try {
+    const ref = (JSON.parse(form.authentication_info ?? "{}") as { referenceId?: unknown }).referenceId;
+    return typeof ref === "string" ? ref : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Creates the gateway behaviour. */
 export function createGatewayBehaviour(): HostBehaviour {
-  const mandates = new Map<string, { mihpayid: string; amount: string; at: string }>();
-  const payments = new Map<string, { flow: string; state: string; mihpayid: string; callback?: string }>();
+  const payments = new Map<string, Payment>();
+  const linkedBnplUsers = new Set<string>();
+
+  /** The documented invalid-parameters answer (E1101) with the caller's txnid and a hint header. */
+  const invalid = (
+    req: MockRequest,
+    ctx: HostContext,
+    form: Form,
+    hint: string,
+  ): MockResponse | undefined => {
+    const res =
+      req.operationId === "authorizeMandateTransaction"
+        ? ctx.documentedResponse(req.operationId, 400)
+        : ctx.documentedResponse(req.operationId, 200, "invalidParameters");
+    fillResult(ctx, res, form, {});
+    return res && { ...res, headers: { ...res.headers, "x-pgi-mock-hint": hint } };
+  };
+
+  const completeUpi = async (ctx: HostContext, form: Form, p: Payment): Promise<void> => {
+    p.completedAt = new Date(ctx.clock.now()).toISOString();
+    if (p.flow === "upi-intent") {
+      p.state = "success";
+      return;
+    }
+    const vpaHandle = (form.vpa ?? "").split("@")[0] ?? "";
+    const outcome = vpaHandle.startsWith(COLLECT_FAILURE_VPA_PREFIX) ? COLLECT_FAILURE : COLLECT_SUCCESS;
+    p.state = outcome.status;
+    const url = (outcome.status === "success" ? form.surl : form.furl) ?? "";
+    p.callback = { url };
+    try {
+      const res = await ctx.fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(collectFinal(ctx, form, p.mihpayid, outcome)).toString(),
+      });
+      p.callback.status = res.status;
+      await res.arrayBuffer().catch(() => undefined);
+    } catch (error) {
+      p.callback.error = `could not post the final response: ${(error as Error).message}`;
+    }
+    ctx.log("collect-final-response", { txnid: p.txnid, url, status: p.callback.status });
+  };
+
+  const paymentRoute: ControlRoute = {
+    method: "GET",
+    path: "/__mock/payments/:txnid",
+    description:
+      "a gateway payment or mandate by txnid: flow, state (pending, then success or failure), mihpayid, Collect callback",
+    handle(req) {
+      const p = payments.get(req.params.txnid ?? "");
+      if (!p) {
+        return {
+          status: 404,
+          contentType: "application/problem+json",
+          body: {
+            type: "https://pgi.dev/mock/problems/404",
+            title: "Unknown payment",
+            status: 404,
+            detail: `params.txnid: no payment or mandate with txnid ${req.params.txnid}; POST it to the gateway first`,
+          },
+        };
+      }
+      return { status: 200, body: p };
+    },
+  };
 
   return {
     host: "gateway",
+    control: [paymentRoute],
     handle(req, ctx) {
       const form = req.body as Form;
-      const scheme = schemeOf(req, form);
-      const invalid = () =>
-        req.operationId === "authorizeMandateTransaction"
-          ? ctx.documentedResponse(req.operationId, 400)
-          : ctx.documentedResponse(req.operationId, 200, "invalidParameters");
       if (form.key !== ctx.credentials.merchantKey) {
-        const res = invalid();
-        return res && { ...res, headers: { "x-pgi-mock-hint": `body.key: not the configured merchant key` } };
+        return invalid(req, ctx, form, "body.key: not the configured merchant key (PGI_MERCHANT_KEY)");
       }
-      if (!verify(scheme, form as never, form.hash, ctx.credentials.salt)) {
-        const res = invalid();
-        return (
-          res && { ...res, headers: { "x-pgi-mock-hint": hashHint(scheme, form, ctx.credentials.salt) } }
-        );
-      }
-      const id = mihpayid(ctx);
-      if (req.operationId === "authorizeMandateTransaction") {
-        mandates.set(form.txnid as string, { mihpayid: id, amount: form.amount as string, at: addedOn(ctx) });
-        const res = ctx.documentedResponse(req.operationId, 200, "registered");
-        return res && completeResult(ctx, res, form, id);
-      }
-      if (scheme === "payment-request") {
-        const scenario = BNPL_SCENARIOS[(form.phone ?? "").slice(-1)] ?? "bnplRepeatUserSuccess";
-        payments.set(form.txnid as string, { flow: "bnpl", state: scenario, mihpayid: id });
-        const res = ctx.documentedResponse(req.operationId, 200, scenario);
-        return res && completeResult(ctx, res, form, id);
-      }
-      const intent = form.bankcode === "INTENT";
-      const record: { flow: string; state: string; mihpayid: string; callback?: string } = {
-        flow: intent ? "upi-intent" : "upi-collect",
-        state: "pending",
-        mihpayid: id,
+      const scheme = schemeOf(req, form);
+      const check = checkHash(scheme, form, "hash", ctx.credentials.salt);
+      if (!check.ok) return invalid(req, ctx, form, check.hint);
+
+      const txnid = form.txnid ?? "";
+      const mihpayid = newMihpayid(ctx);
+      const record = (flow: Payment["flow"], state: string): Payment => {
+        const p: Payment = {
+          txnid,
+          flow,
+          state,
+          mihpayid,
+          createdAt: new Date(ctx.clock.now()).toISOString(),
+        };
+        payments.set(txnid, p);
+        return p;
       };
-      payments.set(form.txnid as string, record);
-      ctx.scheduler.after(UPI_COMPLETION_SECONDS * 1000, async () => {
-        record.state = "success";
-        if (intent) return;
-        const url = form.surl as string;
-        const body = new URLSearchParams(collectFinal(ctx, form, id)).toString();
-        try {
-          const res = await ctx.fetch(url, {
-            method: "POST",
-            headers: { "content-type": "application/x-www-form-urlencoded" },
-            body,
-          });
-          record.callback = `POST ${url} answered ${res.status}`;
-        } catch (error) {
-          record.callback = `POST ${url} failed: ${(error as Error).message}`;
-        }
-      });
+
+      if (req.operationId === "authorizeMandateTransaction") {
+        const fails = (form.amount ?? "").endsWith(MANDATE_FAILURE_PAISE);
+        record("mandate", fails ? "failure" : "registered");
+        const res = ctx.documentedResponse(req.operationId, 200, fails ? "bankFailure" : "registered");
+        return fillResult(ctx, res, form, {
+          mihpayid,
+          referenceId: referenceIdOf(form) ?? "",
+          cardNo: maskedCard(form),
+        });
+      }
+
+      if (scheme === "payment-request") {
+        const phone = form.phone ?? "";
+        let scenario = BNPL_SCENARIOS[phone.slice(-1)] ?? "bnplRepeatUserSuccess";
+        // A first-time user is linked by the registration: the next link-and-pay is a repeat user's debit.
+        if (scenario === "bnplFirstTimeRegistration" && linkedBnplUsers.has(phone)) {
+          scenario = "bnplRepeatUserSuccess";
+        } else if (scenario === "bnplFirstTimeRegistration") linkedBnplUsers.add(phone);
+        record("bnpl", scenario);
+        const res = ctx.documentedResponse(req.operationId, 200, scenario);
+        return fillResult(ctx, res, form, { mihpayid, referenceId: newReferenceId(ctx) });
+      }
+
+      const intent = form.bankcode === "INTENT";
+      const p = record(intent ? "upi-intent" : "upi-collect", "pending");
+      ctx.scheduler.after(UPI_COMPLETION_SECONDS * 1000, () => completeUpi(ctx, form, p));
       const res = ctx.documentedResponse(
         req.operationId,
         200,
         intent ? "upiIntentPending" : "upiCollectPending",
       );
-      return res && completeResult(ctx, res, form, id);
+      fillIntentUri(res, form, mihpayid);
+      return fillResult(ctx, res, form, { mihpayid, referenceId: newReferenceId(ctx) });
     },
-    snapshot: () => ({ mandates: Object.fromEntries(mandates), payments: Object.fromEntries(payments) }),
+    snapshot: () => ({
+      payments: Object.fromEntries(payments),
+      linkedBnplUsers: [...linkedBnplUsers],
+    }),
     reset() {
-      mandates.clear();
       payments.clear();
+      linkedBnplUsers.clear();
     },
   };
 }

@@ -24,6 +24,15 @@ export interface SentOtp {
   expiresAt: string;
 }
 
+/** How many sent codes GET /__mock/otps keeps (the oldest are dropped), so a long-running mock stays small. */
+export const MAX_SENT_OTPS = 1_000;
+
+/** Records a code the mock "sent", for GET /__mock/otps. */
+export function recordSent(sent: SentOtp[], entry: SentOtp): void {
+  sent.push(entry);
+  if (sent.length > MAX_SENT_OTPS) sent.splice(0, sent.length - MAX_SENT_OTPS);
+}
+
 const text = (req: MockRequest, value: string, status = 200): MockResponse =>
   (req.headers.accept ?? "").includes("application/json")
     ? { status, contentType: "application/json", body: JSON.stringify(value) }
@@ -57,14 +66,20 @@ export function createOtpBehaviour(sent: SentOtp[]): HostBehaviour {
       verified: false,
     };
     requests.set(uuid, r);
-    sent.push({ host: "otp", uuid, identity, otp: r.otp, expiresAt: new Date(r.expiresAt).toISOString() });
+    recordSent(sent, {
+      host: "otp",
+      uuid,
+      identity,
+      otp: r.otp,
+      expiresAt: new Date(r.expiresAt).toISOString(),
+    });
     return r;
   };
 
   const otpsRoute: ControlRoute = {
     method: "GET",
     path: "/__mock/otps",
-    description: "every OTP code the mock sent (OTP service and wallet), newest last",
+    description: "every OTP code the mock sent (OTP service, wallet, accounts sign-in), newest last",
     handle: () => ({ status: 200, body: { otps: sent } }),
   };
 

@@ -180,7 +180,13 @@ export function createPayoutBehaviour(): HostBehaviour {
       }
     },
     snapshot: () => ({
-      links: [...byRef.values()].map((l) => ({ ...l, expiresAt: smartSendTimestamp(l.expiresAt) })),
+      links: [...byRef.values()].map((l) => ({
+        ...l,
+        addedOn: smartSendTimestamp(l.addedOn),
+        updatedOn: smartSendTimestamp(l.updatedOn),
+        expiresAt: smartSendTimestamp(l.expiresAt),
+        ...(l.succeededAt ? { succeededAt: smartSendTimestamp(l.succeededAt) } : {}),
+      })),
     }),
     reset() {
       byRef.clear();

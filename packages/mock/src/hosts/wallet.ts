@@ -1,8 +1,9 @@
 // Wallet: token issuance after an OTP (unique per cell and merchant, 365 days), checksums both ways, documented codes.
-import { sign, verify } from "@pgi/signing";
+import { sign } from "@pgi/signing";
 import type { ControlRoute, HostBehaviour, HostContext, MockResponse } from "../types.js";
+import { checkHash } from "./hash-check.js";
 import { randomDigits } from "./ids.js";
-import type { SentOtp } from "./otp.js";
+import { recordSent, type SentOtp } from "./otp.js";
 
 /** Limits the mock applies to wallet OTPs (not published by the interface; see docs/flows.md). */
 export const WALLET_OTP = { validitySeconds: 300, maxAttempts: 3 } as const;
@@ -50,7 +51,7 @@ export function createWalletBehaviour(sent: SentOtp[]): HostBehaviour {
       };
       otps.set(cell, pending);
       if (!accounts.has(cell)) accounts.set(cell, { createdAt: ctx.clock.now() });
-      sent.push({
+      recordSent(sent, {
         host: "wallet",
         identity: cell,
         otp: pending.otp,
@@ -67,13 +68,11 @@ export function createWalletBehaviour(sent: SentOtp[]): HostBehaviour {
       const f = req.body as Record<string, string>;
       const msgcode = f.msgcode ?? "";
       if (f.mid !== ctx.credentials.walletMid) return answer(ctx, msgcode, "22", "Merchant does not exist");
-      if (!verify("wallet-checksum", f as never, f.checksum, ctx.credentials.walletSecret)) {
+      const check = checkHash("wallet-checksum", f, "checksum", ctx.credentials.walletSecret, ["otp"]);
+      if (!check.ok) {
         return {
           ...answer(ctx, msgcode, "99", "Unexpected error: checksum does not match"),
-          headers: {
-            "x-pgi-mock-hint":
-              "body.checksum: recompute HMAC-SHA256 of 'amount''cell''merchantname''mid''msgcode''otp''tokentype' with PGI_WALLET_SECRET",
-          },
+          headers: { "x-pgi-mock-hint": check.hint },
         };
       }
       const cell = f.cell as string;
@@ -98,7 +97,9 @@ export function createWalletBehaviour(sent: SentOtp[]): HostBehaviour {
       return answer(ctx, msgcode, "0", "Token generated successfully", issued.token);
     },
     snapshot: () => ({
-      accounts: Object.fromEntries(accounts),
+      accounts: Object.fromEntries(
+        [...accounts].map(([cell, a]) => [cell, { createdAt: new Date(a.createdAt).toISOString() }]),
+      ),
       tokens: [...tokens].map(([key, t]) => ({
         key,
         issuedAt: new Date(t.issuedAt).toISOString(),

@@ -1,6 +1,7 @@
 // Delivers signed merchant status webhooks with the interface's answer limit and retry schedule, and records attempts.
 import { webhookSignature } from "@pgi/signing";
 import type { HostContext } from "../types.js";
+import { MissingSpecRuleError } from "./errors.js";
 
 /** One attempt to deliver a webhook. */
 export interface DeliveryAttempt {
@@ -33,7 +34,7 @@ export function deliveryRule(ctx: HostContext): DeliveryRule {
   const rule = ctx.operationRule("merchantStatusUpdate");
   const schedule = rule?.retrySchedule;
   if (!rule || !Array.isArray(schedule) || typeof rule.answerWithinSeconds !== "number") {
-    throw new Error("the partner bundle has no x-pgi-rule webhook-delivery on merchantStatusUpdate");
+    throw new MissingSpecRuleError("partner", "merchantStatusUpdate", "webhook-delivery");
   }
   return {
     expectStatus: typeof rule.expectStatus === "number" ? rule.expectStatus : 200,
@@ -53,15 +54,31 @@ export function transportUrl(url: string): string {
   return u.toString();
 }
 
+/** Resolves after pending microtasks and I/O callbacks: lets an attempt answered at once finish first. */
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The reason an attempt is ended when the answer limit passes. */
+class AnswerTimeout extends Error {}
+
 /** Sends deliveries and keeps them for GET /__mock/deliveries. */
 export class WebhookDispatcher {
   readonly deliveries: Delivery[] = [];
   private readonly cancels = new Set<() => void>();
   private readonly inflight = new Set<Promise<unknown>>();
+  /** Bumped by reset(): attempts started before it schedule nothing more. */
+  private generation = 0;
 
   constructor(private readonly ctx: HostContext) {}
 
-  /** Signs `payload`, sends it to `url` now, and retries per the rule until it is answered 200 or attempts run out. */
+  /**
+   * Signs `payload`, sends it to `url` now, and retries per the spec's rule until it is answered 200 or the
+   * attempts run out. Scheduled work never waits for a receiver that does not answer, so advancing the mock's
+   * clock cannot block on one: the answer limit ends the attempt at its own due time.
+   *
+   * @example
+   * const delivery = dispatcher.send("https://partner.example.in/hook", payload);
+   * delivery.state; // "pending" until the receiver answers 200
+   */
   send(url: string, payload: Record<string, unknown>): Delivery {
     const rule = deliveryRule(this.ctx);
     const { digest, body } = webhookSignature.sign(payload, this.ctx.credentials.webhookSecret);
@@ -74,35 +91,53 @@ export class WebhookDispatcher {
       attempts: [],
     };
     this.deliveries.push(delivery);
+    const generation = this.generation;
+
     const attempt = async (n: number): Promise<void> => {
-      const at = this.ctx.clock.now();
-      const record: DeliveryAttempt = { n, at: new Date(at).toISOString() };
+      const record: DeliveryAttempt = { n, at: new Date(this.ctx.clock.now()).toISOString() };
       delivery.attempts.push(record);
       delete delivery.nextAttemptAt;
       const controller = new AbortController();
-      const limitMs = rule.answerWithinSeconds * 1000;
-      const cancelLimit = this.ctx.scheduler.after(limitMs, () => controller.abort());
+      let finished = () => {};
+      const done = new Promise<void>((resolve) => {
+        finished = resolve;
+      });
+      const timedOut = new Promise<never>((_resolve, reject) => {
+        controller.signal.addEventListener("abort", () => reject(new AnswerTimeout()));
+      });
+      // The limit's task waits for this attempt to record its failure and schedule the retry, so a clock advance
+      // measures the retry from the timeout, as the interface says.
+      const cancelLimit = this.ctx.scheduler.after(rule.answerWithinSeconds * 1000, async () => {
+        controller.abort();
+        await done;
+      });
       try {
-        const res = await this.ctx.fetch(transportUrl(url), {
-          method: "POST",
-          headers: { "content-type": "application/json", authorization: digest },
-          body,
-          signal: controller.signal,
-        });
+        const res = await Promise.race([
+          this.ctx.fetch(transportUrl(url), {
+            method: "POST",
+            headers: { "content-type": "application/json", authorization: digest },
+            body,
+            signal: controller.signal,
+          }),
+          timedOut,
+        ]);
         record.status = res.status;
-        await res.arrayBuffer().catch(() => undefined);
+        void res.arrayBuffer().catch(() => undefined);
         if (res.status === rule.expectStatus) {
           delivery.state = "delivered";
           return;
         }
         record.error = `answered ${res.status}, not ${rule.expectStatus}`;
       } catch (error) {
-        record.error = controller.signal.aborted
-          ? `no answer within ${rule.answerWithinSeconds} s`
-          : `could not connect: ${(error as Error).message}`;
+        record.error =
+          error instanceof AnswerTimeout || controller.signal.aborted
+            ? `no answer within ${rule.answerWithinSeconds} s`
+            : `could not connect: ${(error as Error).message}`;
       } finally {
         cancelLimit();
+        finished();
       }
+      if (generation !== this.generation) return;
       const delaySeconds = rule.retrySchedule[n - 1];
       if (delaySeconds === undefined) {
         delivery.state = "failed";
@@ -112,22 +147,30 @@ export class WebhookDispatcher {
       delivery.nextAttemptAt = new Date(this.ctx.clock.now() + delaySeconds * 1000).toISOString();
       const cancel = this.ctx.scheduler.after(delaySeconds * 1000, () => {
         this.cancels.delete(cancel);
-        return attempt(n + 1);
+        // Wait for a quick answer (so its retry is scheduled in order), never for a receiver that hangs.
+        return Promise.race([this.track(attempt(n + 1)), tick()]);
       });
       this.cancels.add(cancel);
     };
-    const first = attempt(1).catch((error) => this.ctx.log("webhook-error", { error: String(error) }));
-    this.inflight.add(first);
-    void first.finally(() => this.inflight.delete(first));
+    void this.track(attempt(1));
     return delivery;
   }
 
-  /** Resolves when every first attempt started so far has finished (retries are the scheduler's: see idle()). */
+  private track(p: Promise<void>): Promise<void> {
+    const tracked = p.catch((error) => this.ctx.log("webhook-error", { error: String(error) }));
+    this.inflight.add(tracked);
+    void tracked.finally(() => this.inflight.delete(tracked));
+    return tracked;
+  }
+
+  /** Resolves when every attempt in flight has finished (a receiver that hangs keeps it waiting until its limit). */
   async settled(): Promise<void> {
     while (this.inflight.size > 0) await Promise.all([...this.inflight]);
   }
 
+  /** Cancels every scheduled retry and forgets the deliveries; attempts in flight schedule nothing more. */
   reset(): void {
+    this.generation += 1;
     for (const cancel of this.cancels) cancel();
     this.cancels.clear();
     this.deliveries.length = 0;
