@@ -6,8 +6,28 @@ import { createWebhookHandler, type WebhookAnswer, type WebhookHandlerOptions } 
 /** Largest body accepted (merchant status payloads are a few hundred bytes). */
 export const BODY_LIMIT = 64 * 1024;
 
-function readRaw(req: IncomingMessage): Promise<Buffer | "too-large"> {
-  return new Promise((resolve, reject) => {
+const TOO_LARGE: WebhookAnswer = {
+  status: 413,
+  body: { ok: false, error: "body_too_large", message: `body: over ${BODY_LIMIT} bytes` },
+};
+const NOT_POST: WebhookAnswer = {
+  status: 405,
+  body: { ok: false, error: "method_not_allowed", message: "method: webhooks are delivered with POST" },
+};
+const UNREADABLE: WebhookAnswer = {
+  status: 400,
+  body: { ok: false, error: "body_unreadable", message: "body: the request stream failed before its end" },
+};
+const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const declaredTooLarge = (length: string | null | undefined) => Number(length ?? 0) > BODY_LIMIT;
+
+/** Reads the raw body, at most BODY_LIMIT bytes; never rejects. */
+function readRaw(req: IncomingMessage): Promise<Buffer | WebhookAnswer> {
+  if (declaredTooLarge(header(req.headers["content-length"]))) {
+    req.resume();
+    return Promise.resolve(TOO_LARGE);
+  }
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (c: Buffer) => {
@@ -15,30 +35,26 @@ function readRaw(req: IncomingMessage): Promise<Buffer | "too-large"> {
       if (size > BODY_LIMIT) {
         req.removeAllListeners("data");
         req.resume();
-        resolve("too-large");
+        resolve(TOO_LARGE);
         return;
       }
       chunks.push(c);
     });
     req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
+    req.on("error", () => resolve(UNREADABLE));
   });
 }
 
 function write(res: ServerResponse, answer: WebhookAnswer): void {
   const body = JSON.stringify(answer.body);
-  res.writeHead(answer.status, {
+  const headers: Record<string, string | number> = {
     "content-type": "application/json",
     "content-length": Buffer.byteLength(body),
-  });
+  };
+  if (answer.status === 405) headers.allow = "POST";
+  res.writeHead(answer.status, headers);
   res.end(body);
 }
-
-const tooLarge: WebhookAnswer = {
-  status: 413,
-  body: { ok: false, error: "body_too_large", message: `body: over ${BODY_LIMIT} bytes` },
-};
-const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /**
  * A node:http request listener.
@@ -50,13 +66,12 @@ export function createNodeHandler(options: WebhookHandlerOptions) {
   const core = createWebhookHandler(options);
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (req.method !== "POST") {
-      res
-        .writeHead(405, { allow: "POST", "content-type": "application/json" })
-        .end('{"ok":false,"error":"method_not_allowed"}');
+      req.resume();
+      write(res, NOT_POST);
       return;
     }
     const raw = await readRaw(req);
-    write(res, raw === "too-large" ? tooLarge : await core.handle(raw, header(req.headers.authorization)));
+    write(res, Buffer.isBuffer(raw) ? await core.handle(raw, header(req.headers.authorization)) : raw);
   };
 }
 
@@ -78,18 +93,24 @@ export function createMiddleware(options: WebhookHandlerOptions) {
     next: (error?: unknown) => void,
   ): Promise<void> => {
     try {
-      let raw: Buffer | string | "too-large";
-      if (Buffer.isBuffer(req.body) || typeof req.body === "string") raw = req.body;
-      else if (
-        req.body !== undefined &&
-        req.body !== null &&
-        typeof req.body === "object" &&
-        Object.keys(req.body).length > 0
+      let raw: Buffer | string | WebhookAnswer;
+      const body = req.body;
+      if (Buffer.isBuffer(body) || typeof body === "string") {
+        raw = Buffer.byteLength(body) > BODY_LIMIT ? TOO_LARGE : body;
+      } else if (
+        body !== undefined &&
+        body !== null &&
+        typeof body === "object" &&
+        Object.keys(body).length > 0
       ) {
         next(new RawBodyRequiredError());
         return;
       } else raw = await readRaw(req);
-      write(res, raw === "too-large" ? tooLarge : await core.handle(raw, header(req.headers.authorization)));
+      const answer =
+        Buffer.isBuffer(raw) || typeof raw === "string"
+          ? await core.handle(raw, header(req.headers.authorization))
+          : raw;
+      write(res, answer);
     } catch (error) {
       next(error);
     }
@@ -104,15 +125,18 @@ export function createMiddleware(options: WebhookHandlerOptions) {
  */
 export function createFetchHandler(options: WebhookHandlerOptions) {
   const core = createWebhookHandler(options);
+  const respond = (a: WebhookAnswer) =>
+    Response.json(a.body, { status: a.status, headers: a.status === 405 ? { allow: "POST" } : {} });
   return async (request: Request): Promise<Response> => {
-    if (request.method !== "POST")
-      return Response.json(
-        { ok: false, error: "method_not_allowed" },
-        { status: 405, headers: { allow: "POST" } },
-      );
-    const raw = new Uint8Array(await request.arrayBuffer());
-    const answer =
-      raw.byteLength > BODY_LIMIT ? tooLarge : await core.handle(raw, request.headers.get("authorization"));
-    return Response.json(answer.body, { status: answer.status });
+    if (request.method !== "POST") return respond(NOT_POST);
+    if (declaredTooLarge(request.headers.get("content-length"))) return respond(TOO_LARGE);
+    let raw: Uint8Array;
+    try {
+      raw = new Uint8Array(await request.arrayBuffer());
+    } catch {
+      return respond(UNREADABLE);
+    }
+    if (raw.byteLength > BODY_LIMIT) return respond(TOO_LARGE);
+    return respond(await core.handle(raw, request.headers.get("authorization")));
   };
 }

@@ -1,16 +1,22 @@
-// The de-duplication store contract shared by the memory and Redis stores.
+// The de-duplication store contract shared by the memory and Redis stores: leased claims, done markers.
 
-/** claimed: process it now; processing: another attempt holds it; done: already processed. */
-export type ClaimResult = "claimed" | "processing" | "done";
+/**
+ * The answer of a claim. `claimed`: process it now, holding `token`; `processing`: another attempt holds a live
+ * lease on it; `done`: it was already processed.
+ */
+export type ClaimResult = { state: "claimed"; token: string } | { state: "processing" } | { state: "done" };
 
-/** Where duplicate keys live. Every method may throw when the store is unreachable. */
+/**
+ * Where duplicate keys live. A key is absent, `processing` (a claim with an owner token and a short lease) or `done`
+ * (kept for the whole retry window). Every method may reject when the store is unreachable.
+ */
 export interface DedupStore {
-  /** Atomically claims `key` for processing unless it is already held or done. */
-  claim(key: string, ttlMs: number): Promise<ClaimResult>;
-  /** Marks `key` processed; duplicates within `ttlMs` are answered 200 without the callback. */
-  complete(key: string, ttlMs: number): Promise<void>;
-  /** Gives up a claim (the callback failed) so a retry can process the event. */
-  release(key: string): Promise<void>;
-  /** Number of keys held (memory store only). */
-  size?(): number;
+  /** Atomically claims `key` for `leaseMs` unless it is already held or done. */
+  claim(key: string, leaseMs: number): Promise<ClaimResult>;
+  /** Extends a claim still held by `token` to `leaseMs` from now; false when the claim was lost. */
+  renew(key: string, token: string, leaseMs: number): Promise<boolean>;
+  /** Marks `key` processed for `ttlMs`; duplicates within it are answered 200 without the callback. */
+  complete(key: string, token: string, ttlMs: number): Promise<void>;
+  /** Gives up a claim still held by `token` (the callback failed) so a retry can process the event. */
+  release(key: string, token: string): Promise<void>;
 }

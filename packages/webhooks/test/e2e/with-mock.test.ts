@@ -77,6 +77,19 @@ describe("end to end with the mock", () => {
     }
     expect(delivery?.attempts.map((a) => a.status)).toEqual([500, 200]);
     expect(processed).toHaveLength(1);
+    // The sender's record of the delivery verifies with the partner's secret, and replaying it is a duplicate.
+    const record = (await (await fetch(`${mock.urls.partner}/__mock/deliveries`)).json()) as {
+      deliveries: { payload: object; signature: string }[];
+    };
+    const sent = record.deliveries[0];
+    if (!sent) throw new Error("the mock recorded no delivery");
+    const replay = await fetch(`http://127.0.0.1:${port}/pgi/webhook`, {
+      method: "POST",
+      body: JSON.stringify(sent.payload),
+      headers: { authorization: sent.signature, "content-type": "application/json" },
+    });
+    expect([replay.status, await replay.json()]).toEqual([200, { ok: true, duplicate: true }]);
+    expect(processed).toHaveLength(1);
     expect(processed[0]).toMatchObject({
       merchant_uuid: "11eb-de10-3a450888",
       current_status: "Approved",
