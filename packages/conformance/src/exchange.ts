@@ -1,25 +1,16 @@
-// Sends a built request, records the exchange, and renders it as a curl line with secrets masked.
+// Sends a built request, records the exchange, and renders it as a curl line with secrets as variable references.
 import type { Exchange } from "./checks.js";
+import { type RequestLine, reproduceLine } from "./reproduce.js";
 import type { BuiltRequest, Target } from "./request-builder.js";
 
-/** Masks every configured secret value in `text`. */
-export function maskSecrets(text: string, target: Target): string {
-  const secrets = Object.entries(target.creds)
-    .filter(([name, v]) => v && v.length >= 4 && /SALT|SECRET|TOKEN|AUTHORIZATION/.test(name))
-    .map(([, v]) => v as string);
-  let out = text;
-  for (const s of secrets) out = out.split(s).join("****");
-  return out.replace(/\b[0-9a-f]{128}\b/g, (h) => `${h.slice(0, 8)}…`);
-}
-
-const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
-
-/** A curl line reproducing the request, secrets masked. */
-export function curlLine(req: BuiltRequest, target: Target): string {
-  const parts = ["curl", "-X", req.method, quote(req.url)];
-  for (const [k, v] of Object.entries(req.headers)) parts.push("-H", quote(`${k}: ${v}`));
-  if (req.body !== undefined) parts.push("--data-raw", quote(req.body));
-  return maskSecrets(parts.join(" "), target);
+/**
+ * A complete curl line reproducing the request, every secret written as a `$PGI_*` reference.
+ *
+ * @example
+ * curlLine(req, target); // curl -sS -X GET 'http://…' -H "Authorization: Bearer $PGI_BBPS_TOKEN"
+ */
+export function curlLine(req: RequestLine, target: Pick<Target, "creds">): string {
+  return reproduceLine(req, target);
 }
 
 /**

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import type { ValidateFunction } from "ajv";
 import { checkExchange, type Exchange, type Finding } from "./checks.js";
 import { contentBreaks } from "./content-schema.js";
-import { curlLine } from "./exchange.js";
+import { recordedLine } from "./har-redact.js";
 import { requestBody, type Target } from "./request-builder.js";
 import { type CaseResult, type RunResult, summarise } from "./runner.js";
 import { findOperation, HOSTS, type Host, type Operation, type SpecSet } from "./spec-set.js";
@@ -183,7 +183,10 @@ export async function validateHar(specs: SpecSet, file: string, target: Target):
       request: {
         method: entry.request.method,
         url: entry.request.url,
-        headers: headerMap(entry.request.headers),
+        headers: {
+          ...(entry.request.postData?.mimeType ? { "content-type": entry.request.postData.mimeType } : {}),
+          ...headerMap(entry.request.headers),
+        },
         ...(entry.request.postData?.text !== undefined ? { body: entry.request.postData.text } : {}),
       },
       response: { status: entry.response.status, headers: responseHeaders, body },
@@ -192,14 +195,14 @@ export async function validateHar(specs: SpecSet, file: string, target: Target):
       ...(target.creds.PGI_SALT ? { salt: target.creds.PGI_SALT } : {}),
       ...(target.creds.PGI_WALLET_SECRET ? { walletSecret: target.creds.PGI_WALLET_SECRET } : {}),
     };
-    const findings = [...requestFindings(specs, op, ex), ...checkExchange(specs, op, ex, secrets)];
-    results.push({
-      host: op.host,
-      operation: op.operationId,
-      name: label,
-      findings,
-      curl: curlLine({ ...ex.request }, target),
-    });
+    const { line, mask } = recordedLine(op, ex, target);
+    const findings = [...requestFindings(specs, op, ex), ...checkExchange(specs, op, ex, secrets)].map((f) => ({
+      ...f,
+      ...(f.message !== undefined ? { message: mask(f.message) } : {}),
+      ...(f.actual !== undefined ? { actual: mask(f.actual) } : {}),
+      ...(f.expected !== undefined ? { expected: mask(f.expected) } : {}),
+    }));
+    results.push({ host: op.host, operation: op.operationId, name: mask(label), findings, curl: line });
   });
   return summarise(`recorded traffic in ${file}`, results, performance.now() - t0);
 }

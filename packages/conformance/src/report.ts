@@ -52,13 +52,20 @@ export function terminalReport(r: RunResult, options: { color?: boolean; verbose
         ]
           .filter(Boolean)
           .join("; ");
-        lines.push(`         ${c.bold(f.check)}${where}: ${detail}`);
+        const [first = "", ...more] = detail.split("\n");
+        lines.push(`         ${c.bold(f.check)}${where}: ${first}`);
+        for (const line of more) lines.push(`           ${line}`);
       }
       if (x.curl) lines.push(c.dim(`         reproduce: ${x.curl}`));
     }
     if (options.verbose)
       for (const f of drift)
         lines.push(c.yellow(`       ~ drift${f.pointer ? ` at ${f.pointer}` : ""}: ${f.message}`));
+  }
+  lines.push("", ...coverageTable(r));
+  if (r.skippedHosts?.length) {
+    lines.push("", c.yellow("Skipped hosts:"));
+    for (const s of r.skippedHosts) lines.push(`  ${c.yellow("SKIP")} ${s.host}: ${s.reason}`);
   }
   lines.push("");
   lines.push(
@@ -67,6 +74,23 @@ export function terminalReport(r: RunResult, options: { color?: boolean; verbose
   const last = summaryLine(r);
   lines.push(r.failed ? c.red(last) : c.green(last));
   return lines.join("\n");
+}
+
+/** The coverage table: per host and operation, statuses and examples exercised of those documented, flows run. */
+export function coverageTable(r: RunResult): string[] {
+  const rows = r.coverage ?? [];
+  if (rows.length === 0) return [];
+  const cells = rows.map((row) => [
+    row.host,
+    row.operationId,
+    `${row.statuses.exercised.length}/${row.statuses.documented.length}`,
+    `${row.examples.exercised}/${row.examples.documented}`,
+    String(row.flows.length),
+  ]);
+  const head = ["host", "operation", "statuses", "examples", "flows"];
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((row) => (row[i] ?? "").length)));
+  const line = (row: string[]) => row.map((v, i) => v.padEnd(widths[i] ?? 0)).join("  ").trimEnd();
+  return ["Coverage (documented statuses and examples exercised, flows run):", `  ${line(head)}`, ...cells.map((row) => `  ${line(row)}`)];
 }
 
 /** The run as JSON (secrets are already masked in curl lines). */
@@ -79,6 +103,8 @@ export function jsonReport(r: RunResult): string {
       skipped: r.skipped,
       warnings: r.warnings,
       durationMs: Math.round(r.durationMs),
+      skippedHosts: r.skippedHosts ?? [],
+      coverage: r.coverage ?? [],
       results: r.results,
     },
     null,
@@ -109,7 +135,10 @@ export function junitReport(r: RunResult): string {
       `  <testsuite name="${xml(host)}" tests="${cases.length}" failures="${failures}" skipped="${skipped}">`,
     );
     for (const x of cases) {
-      out.push(`    <testcase classname="${xml(`${host}.${x.operation}`)}" name="${xml(x.name)}">`);
+      const time = ((x.durationMs ?? 0) / 1000).toFixed(3);
+      out.push(
+        `    <testcase classname="${xml(`${host}.${x.operation}`)}" name="${xml(x.name)}" time="${time}">`,
+      );
       if (x.skipped) out.push(`      <skipped message="${xml(x.skipped)}"/>`);
       for (const f of failedFindings(x)) {
         const text = `${f.pointer ?? ""} expected ${f.expected ?? ""} got ${f.actual ?? ""} ${f.message ?? ""}\n${x.curl ?? ""}`;

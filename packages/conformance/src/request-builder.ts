@@ -41,7 +41,7 @@ export const REQUIRED_CREDENTIALS: Record<Host, string[]> = {
 };
 
 /** Parameter values taken from the credentials rather than the examples. */
-const PARAM_CREDENTIAL: Record<string, string> = {
+export const PARAM_CREDENTIAL: Readonly<Record<string, string>> = {
   clienttype: "PGI_OTP_CLIENT_TYPE",
   pid: "PGI_PAYOUT_MERCHANT_ID",
   payoutmerchantid: "PGI_PAYOUT_MERCHANT_ID",
@@ -49,7 +49,7 @@ const PARAM_CREDENTIAL: Record<string, string> = {
 };
 
 /** Body fields taken from the credentials. */
-const FIELD_CREDENTIAL: Partial<Record<Host, Record<string, string>>> = {
+export const FIELD_CREDENTIAL: Readonly<Partial<Record<Host, Record<string, string>>>> = {
   gateway: { key: "PGI_MERCHANT_KEY" },
   wallet: { mid: "PGI_WALLET_MID" },
   partner: { reseller_uuid: "PGI_RESELLER_UUID" },

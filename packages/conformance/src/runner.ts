@@ -1,10 +1,14 @@
 // Runs the cases and flows against a target and collects, per host and operation, every check's findings.
-import { generateCases } from "./cases.js";
+import { type Case, generateCases } from "./cases.js";
 import { checkExchange, type Exchange, type Finding } from "./checks.js";
+import { type CoverageRow, coverage } from "./coverage.js";
 import { curlLine, send } from "./exchange.js";
-import { runFlows } from "./flows.js";
+import { flowsFor, type Observation, runFlows } from "./flows.js";
+import { negativeFindings } from "./negative.js";
+import { runPositive } from "./positive-case.js";
+import { maskText, secretsOf } from "./reproduce.js";
 import { buildRequest, REQUIRED_CREDENTIALS, type Target } from "./request-builder.js";
-import { HOSTS, type Host, type Operation, type SpecSet } from "./spec-set.js";
+import { HOSTS, type Host, type SpecSet } from "./spec-set.js";
 
 /** The outcome of one case or flow step. */
 export interface CaseResult {
@@ -14,6 +18,8 @@ export interface CaseResult {
   findings: Finding[];
   curl?: string;
   skipped?: string;
+  /** Wall time of the case (its setup included), for JUnit's `time`. */
+  durationMs?: number;
 }
 
 /** The outcome of a run. */
@@ -26,47 +32,35 @@ export interface RunResult {
   warnings: number;
   durationMs: number;
   checksRun: number;
+  /** Hosts left out of the run, each with why. */
+  skippedHosts?: { host: Host; reason: string }[];
+  /** Per host and operation: statuses, examples and flows exercised. */
+  coverage?: CoverageRow[];
 }
 
 /** Options of runSuite(). */
 export interface RunOptions {
+  /** Called once per result; `total` equals the final count of results. */
   onProgress?: (done: number, total: number, label: string) => void;
-  /** Limits the run to these hosts. */
+  /** Limits the run to these hosts (flows included: a flow runs only when all its hosts are selected). */
   hosts?: Host[];
   fetch?: typeof fetch;
   /** How long a flow waits for a webhook retry (real ms); default 10 s. */
   retryWaitMs?: number;
 }
 
-const secrets = (t: Target) => ({
+const secretsFor = (t: Target) => ({
   ...(t.creds.PGI_SALT ? { salt: t.creds.PGI_SALT } : {}),
   ...(t.creds.PGI_WALLET_SECRET ? { walletSecret: t.creds.PGI_WALLET_SECRET } : {}),
 });
 
-/** Checks one exchange of a negative case: a documented refusal, never a success or a server error. */
-function negativeFindings(op: Operation, ex: Exchange, failureInBody: boolean, base: Finding[]): Finding[] {
-  const { status, body } = ex.response;
-  const keep = base.filter((f) => f.check !== "response_signature");
-  let refused = status >= 400 && status < 500 && op.responses.has(String(status));
-  // Gateway and wallet report refused hashes and checksums in a 200 body, as the interface documents.
-  const inBodyFailure =
-    /"(status|unmappedStatus)"\s*:\s*"(failure|FAILURE)"|"statusCode"\s*:\s*"E(?!000")\d+"/;
-  if (!refused && failureInBody && status === 200) refused = inBodyFailure.test(body);
-  keep.push(
-    refused
-      ? { check: "negative_rejected", ok: true }
-      : {
-          check: "negative_rejected",
-          ok: false,
-          expected: `a documented 4xx (${[...op.responses.keys()].filter((s) => s.startsWith("4")).join(", ") || "none documented"})`,
-          actual: `${status}${status < 300 ? " (accepted)" : ""}`,
-        },
-  );
-  return keep;
-}
-
 /** Summarises results into counts: a case passes when none of its findings failed (warnings aside). */
-export function summarise(target: string, results: CaseResult[], durationMs: number): RunResult {
+export function summarise(
+  target: string,
+  results: CaseResult[],
+  durationMs: number,
+  extra: Pick<RunResult, "skippedHosts" | "coverage"> = {},
+): RunResult {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
@@ -82,7 +76,42 @@ export function summarise(target: string, results: CaseResult[], durationMs: num
     if (r.findings.some((f) => !f.ok && !f.warning)) failed++;
     else passed++;
   }
-  return { target, results, passed, failed, skipped, warnings, durationMs, checksRun };
+  return { target, results, passed, failed, skipped, warnings, durationMs, checksRun, ...extra };
+}
+
+/** Hosts whose control API (`GET /__mock/health`) answers: the embedded mock, or `pnpm mock` behind --target env. */
+async function controlHosts(target: Target, hosts: Host[], fetchImpl: typeof fetch): Promise<Set<Host>> {
+  if (target.isMock) return new Set(hosts);
+  const probes = hosts.map(async (h) => {
+    const url = target.urls[h];
+    if (!url) return undefined;
+    try {
+      const res = await fetchImpl(`${url}/__mock/health`, { signal: AbortSignal.timeout(2_000) });
+      await res.body?.cancel();
+      return res.status === 200 ? h : undefined;
+    } catch {
+      return undefined;
+    }
+  });
+  return new Set((await Promise.all(probes)).filter((h): h is Host => h !== undefined));
+}
+
+/** Masks every configured secret in a result's texts (findings can quote what the target answered). */
+function masked(r: CaseResult, target: Target): CaseResult {
+  const secrets = secretsOf(target);
+  if (secrets.length === 0) return r;
+  const m = (s: string | undefined) => (s === undefined ? s : maskText(s, secrets));
+  return {
+    ...r,
+    name: m(r.name) as string,
+    findings: r.findings.map((f) => ({
+      ...f,
+      ...(f.message !== undefined ? { message: m(f.message) } : {}),
+      ...(f.expected !== undefined ? { expected: m(f.expected) } : {}),
+      ...(f.actual !== undefined ? { actual: m(f.actual) } : {}),
+    })),
+    ...(r.skipped !== undefined ? { skipped: m(r.skipped) } : {}),
+  };
 }
 
 /**
@@ -93,50 +122,70 @@ export function summarise(target: string, results: CaseResult[], durationMs: num
  */
 export async function runSuite(specs: SpecSet, target: Target, options: RunOptions = {}): Promise<RunResult> {
   const t0 = performance.now();
+  const fetchImpl = options.fetch ?? fetch;
   const hosts = options.hosts ?? [...HOSTS];
-  const results: CaseResult[] = [];
-  const missingFor = (host: Host) => [
-    ...(target.urls[host] ? [] : [`PGI_${host.toUpperCase()}_URL`]),
-    ...REQUIRED_CREDENTIALS[host].filter((n) => !target.creds[n]),
-  ];
-  const cases = generateCases(specs).filter((c) => hosts.includes(c.op.host));
-  const skippedHosts = new Set<Host>();
+  const selected = new Set(hosts);
+  const skippedHosts: { host: Host; reason: string }[] = [];
   for (const host of hosts) {
-    const missing = missingFor(host);
-    if (missing.length > 0) {
-      skippedHosts.add(host);
-      results.push({
-        host,
-        operation: "*",
-        name: "suite",
-        findings: [],
-        skipped: `${host}: ${missing.join(", ")} not configured`,
-      });
-    }
+    const missing = [
+      ...(target.urls[host] ? [] : [`PGI_${host.toUpperCase()}_URL`]),
+      ...REQUIRED_CREDENTIALS[host].filter((n) => !target.creds[n]),
+    ];
+    if (missing.length > 0) skippedHosts.push({ host, reason: `${missing.join(", ")} not configured` });
   }
-  const runnable = cases.filter((c) => !skippedHosts.has(c.op.host));
-  let done = 0;
+  const skippedSet = new Set(skippedHosts.map((s) => s.host));
+  const runnable = generateCases(specs).filter((c) => selected.has(c.op.host) && !skippedSet.has(c.op.host));
+  const total = skippedHosts.length + runnable.length + flowsFor(selected).length;
+  const results: CaseResult[] = [];
+  const observations: Observation[] = [];
+  const record = (r: CaseResult, label: string) => {
+    results.push(masked(r, target));
+    options.onProgress?.(results.length, total, label);
+  };
+  for (const s of skippedHosts) {
+    record({ host: s.host, operation: "*", name: "suite", findings: [], skipped: `${s.host}: ${s.reason}` }, s.host);
+  }
+  const controls = await controlHosts(target, hosts, fetchImpl);
+  const secrets = secretsFor(target);
   for (const c of runnable) {
-    const req = buildRequest(specs, c.op, target, c.build);
-    const ex = await send(req, 15_000, options.fetch);
-    const base = checkExchange(specs, c.op, ex, secrets(target));
-    const findings =
-      c.kind === "negative" ? negativeFindings(c.op, ex, c.failureInBodyAccepted === true, base) : base;
-    results.push({
-      host: c.op.host,
-      operation: c.op.operationId,
-      name: c.name,
-      findings,
-      curl: curlLine(req, target),
-    });
-    options.onProgress?.(++done, runnable.length, `${c.op.host} ${c.op.operationId}`);
+    const started = performance.now();
+    const result = await runCase(specs, target, c, { controls, fetch: fetchImpl, secrets, observations });
+    record({ ...result, durationMs: performance.now() - started }, `${c.op.host} ${c.op.operationId}`);
   }
-  results.push(
-    ...(await runFlows(specs, target, {
-      skippedHosts,
-      retryWaitMs: options.retryWaitMs ?? 10_000,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    })),
-  );
-  return summarise(target.name, results, performance.now() - t0);
+  await runFlows(specs, target, {
+    skippedHosts: skippedSet,
+    selected,
+    controls,
+    retryWaitMs: options.retryWaitMs ?? 10_000,
+    fetch: fetchImpl,
+    observe: (o) => observations.push(o),
+    onResult: (r) => record(r, `flow ${r.name}`),
+  });
+  const runHosts = hosts.filter((h) => !skippedSet.has(h));
+  return summarise(target.name, results, performance.now() - t0, {
+    skippedHosts,
+    coverage: coverage(specs, runHosts, observations, results),
+  });
+}
+
+interface CaseEnv {
+  controls: ReadonlySet<Host>;
+  fetch: typeof fetch;
+  secrets: ReturnType<typeof secretsFor>;
+  observations: Observation[];
+}
+
+/** One case: a positive case (with the state it needs) or a negative one. */
+async function runCase(specs: SpecSet, target: Target, c: Case, env: CaseEnv): Promise<CaseResult> {
+  const base = { host: c.op.host, operation: c.op.operationId, name: c.name };
+  if (c.kind === "positive") {
+    const out = await runPositive(specs, target, c, env);
+    return { ...base, ...out };
+  }
+  const req = buildRequest(specs, c.op, target, c.build);
+  const ex: Exchange = await send(req, 15_000, env.fetch);
+  env.observations.push({ operationId: c.op.operationId, status: ex.response.status });
+  const checked = checkExchange(specs, c.op, ex, env.secrets);
+  const findings = negativeFindings(c.op, ex, c.failureInBodyAccepted === true, checked);
+  return { ...base, findings, curl: curlLine(req, target) };
 }

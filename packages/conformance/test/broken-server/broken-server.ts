@@ -29,7 +29,10 @@ function answer(method: string, path: string, body: string): { status: number; t
       payload: { refId: null, billerReply: "x", complaintId: "C1", billerID: "B1", complaintStatus: 42 },
     });
   }
-  if (path === "/payout/v2/smartSend/link") return json(200, { status: 0, code: null, data: null });
+  if (path === "/payout/v2/smartSend/link") {
+    const data = { link: "https://l.example.in/x", linkId: "L1", expiryDate: "2026-08-19T10:00:00.000+0000" };
+    return json(200, { status: 0, code: null, data });
+  }
   if (path === "/payout/merchant/smartSend/details") return json(418, { teapot: true });
   if (path === "/AuthorizeTransaction.php") {
     const form = Object.fromEntries(new URLSearchParams(body));

@@ -1,0 +1,115 @@
+// Every signed example of the specs (requests, answers, callbacks, schema examples) and the digest it should carry.
+import { paymentResponse, sign } from "@pgi/signing";
+import { HOSTS, type Host, type SpecSet } from "./spec-set.js";
+
+/** The secrets examples are signed with: the mock's published test credentials. */
+export interface ExampleSecrets {
+  salt: string;
+  walletSecret: string;
+  merchantKey: string;
+  walletMid: string;
+}
+
+/** One digest written in an example, and the one its recipe gives under the test credentials. */
+export interface SignedExample {
+  host: Host;
+  /** JSON pointer of the example value inside the host's bundle. */
+  pointer: string;
+  scheme: string;
+  field: "hash" | "checksum" | "result.hash";
+  written: string;
+  expected: string;
+  /** The example's identifying field (key or mid) differs from the test credentials'. */
+  identity?: string;
+}
+
+type Json = Record<string, unknown>;
+
+const asStrings = (v: Json): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(v).map(([k, x]) => [k, typeof x === "string" ? x : JSON.stringify(x)]),
+  ) as Record<string, string>;
+
+/** The recipe a signed object follows, read from the fields it carries. */
+function schemeOf(v: Json): string | undefined {
+  if (typeof v.checksum === "string") {
+    if ("messagecode" in v) return "wallet-response-checksum";
+    if ("cell" in v) return "wallet-checksum";
+    return undefined;
+  }
+  if (typeof v.hash !== "string") return undefined;
+  if ("authentication_info" in v) return "mandate-authorization";
+  if (v.pg === "BNPL" || "LinkAndPayFlowType" in v) return "payment-request";
+  if (v.pg === "UPI" || "vpa" in v) return "upi-mandate-registration";
+  if ("status" in v && "txnid" in v) return "payment-response";
+  return undefined;
+}
+
+function digest(scheme: string, v: Json, secrets: ExampleSecrets): string | undefined {
+  try {
+    if (scheme === "wallet-checksum" || scheme === "wallet-response-checksum") {
+      return sign(scheme, asStrings(v) as never, secrets.walletSecret).digest;
+    }
+    if (scheme === "payment-response") {
+      return sign(scheme, paymentResponse.fieldsFor(v) as never, secrets.salt).digest;
+    }
+    return sign(scheme as "payment-request", asStrings(v) as never, secrets.salt).digest;
+  } catch {
+    return undefined; // A field of the recipe is missing: not a complete signed example.
+  }
+}
+
+function identity(scheme: string, v: Json, secrets: ExampleSecrets): string | undefined {
+  if (scheme === "wallet-checksum" && v.mid !== secrets.walletMid) return `mid ${String(v.mid)}`;
+  if (scheme !== "wallet-checksum" && scheme !== "wallet-response-checksum" && "key" in v) {
+    if (v.key !== secrets.merchantKey) return `key ${String(v.key)}`;
+  }
+  return undefined;
+}
+
+function visit(host: Host, node: unknown, pointer: string, secrets: ExampleSecrets, out: SignedExample[]) {
+  if (!node || typeof node !== "object") return;
+  if (Array.isArray(node)) {
+    node.forEach((x, i) => visit(host, x, `${pointer}/${i}`, secrets, out));
+    return;
+  }
+  const v = node as Json;
+  const scheme = schemeOf(v);
+  if (scheme) {
+    const field = typeof v.checksum === "string" ? "checksum" : "hash";
+    const expected = digest(scheme, v, secrets);
+    if (expected !== undefined) {
+      const who = identity(scheme, v, secrets);
+      out.push({
+        host,
+        pointer,
+        scheme,
+        field,
+        written: String(v[field]),
+        expected,
+        ...(who ? { identity: who } : {}),
+      });
+    }
+  }
+  for (const [k, child] of Object.entries(v)) {
+    if (child && typeof child === "object") {
+      visit(host, child, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, secrets, out);
+    }
+  }
+}
+
+/**
+ * Every signed object the bundles carry (request, answer, callback and schema examples) with the digest its
+ * recipe gives under `secrets`; an example replays as documented only where `written === expected`.
+ *
+ * @example
+ * const wrong = signedExamples(loadSpecSet(), secrets).filter((e) => e.written !== e.expected);
+ */
+export function signedExamples(specs: SpecSet, secrets: ExampleSecrets): SignedExample[] {
+  const out: SignedExample[] = [];
+  for (const host of HOSTS) visit(host, specs.docs.get(host), "", secrets, out);
+  return out.map((e) => (e.scheme === "payment-response" ? { ...e, field: fieldOf(e) } : e));
+}
+
+const fieldOf = (e: SignedExample): SignedExample["field"] =>
+  /\/result$/.test(e.pointer) ? "result.hash" : e.field;

@@ -1,0 +1,101 @@
+// Runs one positive case: creates the state it needs, sends it, and requires the documented success.
+import { type SetupContext, type SetupStep, SETUPS } from "./case-setup.js";
+import type { Case } from "./cases.js";
+import { checkExchange, type CheckSecrets, type Finding } from "./checks.js";
+import { curlLine, send } from "./exchange.js";
+import type { Observation } from "./flows.js";
+import { notSuccess, positiveFinding } from "./positive.js";
+import { type BuildOptions, buildRequest, requestBody, type Target } from "./request-builder.js";
+import type { Host, SpecSet } from "./spec-set.js";
+
+interface PositiveEnv {
+  controls: ReadonlySet<Host>;
+  fetch: typeof fetch;
+  secrets: CheckSecrets;
+  observations: Observation[];
+}
+
+/** What a positive case reports. */
+export interface PositiveOutcome {
+  findings: Finding[];
+  curl?: string;
+  skipped?: string;
+}
+
+let counter = 0;
+
+function setupContext(specs: SpecSet, target: Target, env: PositiveEnv): SetupContext {
+  return {
+    async step(operationId, build) {
+      const op = specs.operations.find((o) => o.operationId === operationId);
+      if (!op) throw new Error(`no operation ${operationId}`);
+      const req = buildRequest(specs, op, target, build);
+      const ex = await send(req, 15_000, env.fetch);
+      env.observations.push({ operationId, status: ex.response.status });
+      let body: unknown = ex.response.body;
+      try {
+        body = JSON.parse(ex.response.body);
+      } catch {}
+      return { op, req, ex, body, ok: notSuccess(op.host, ex) === undefined };
+    },
+    async control(host, path, body) {
+      if (!env.controls.has(host)) return undefined;
+      const res = await env.fetch(`${target.urls[host]}/__mock/${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        ...(body === undefined
+          ? {}
+          : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+        signal: AbortSignal.timeout(5_000),
+      });
+      return res.ok ? ((await res.json()) as Record<string, unknown>) : undefined;
+    },
+    example(operationId, index = 0) {
+      const op = specs.operations.find((o) => o.operationId === operationId);
+      const value = op && requestBody(specs, op)?.examples[index]?.[1];
+      return structuredClone((value ?? {}) as Record<string, unknown>);
+    },
+    unique: (prefix) => `${prefix}${Date.now() % 1_000_000_000}${(++counter).toString().padStart(3, "0")}`,
+  };
+}
+
+/** A setup step that did not succeed: the case fails with that step's diagnosis. */
+function failedSetup(specs: SpecSet, target: Target, step: SetupStep): PositiveOutcome {
+  const finding = positiveFinding(specs, step.op, step.ex, target);
+  return {
+    findings: [
+      {
+        ...finding,
+        message: `creating the state this case needs: ${step.op.operationId} did not succeed; ${finding.message ?? ""}`,
+      },
+    ],
+    curl: curlLine(step.req, target),
+  };
+}
+
+/**
+ * Runs positive case `c`: its setup (when it needs state), then the request; passes only on the documented success.
+ * Where the state cannot be created the case is still sent, to catch refused credentials, and otherwise skipped.
+ *
+ * @example
+ * const outcome = await runPositive(specs, target, c, env);
+ */
+export async function runPositive(specs: SpecSet, target: Target, c: Case, env: PositiveEnv): Promise<PositiveOutcome> {
+  let build: BuildOptions = c.build;
+  let skip: string | undefined;
+  const setup = SETUPS[c.op.operationId];
+  if (setup) {
+    const outcome = await setup(c.build, setupContext(specs, target, env));
+    if ("failed" in outcome) return failedSetup(specs, target, outcome.failed);
+    if ("skip" in outcome) skip = outcome.skip;
+    else build = outcome.build;
+  }
+  const req = buildRequest(specs, c.op, target, build);
+  const ex = await send(req, 15_000, env.fetch);
+  env.observations.push({ operationId: c.op.operationId, status: ex.response.status, example: c.name });
+  const positive = positiveFinding(specs, c.op, ex, target);
+  const curl = curlLine(req, target);
+  if (skip !== undefined && !positive.ok && positive.check === "positive_success") {
+    return { findings: [], curl, skipped: `${c.op.operationId} ${c.name}: ${skip}` };
+  }
+  return { findings: [...checkExchange(specs, c.op, ex, env.secrets), positive], curl };
+}
