@@ -32,4 +32,6 @@ for (const file of files) {
     changed++;
   }
 }
-console.log(`sign-examples: ${replacements.size} digest(s) rewritten in ${changed} file(s); run pnpm build to rebundle`);
+console.log(
+  `sign-examples: ${replacements.size} digest(s) rewritten in ${changed} file(s); run pnpm build to rebundle`,
+);

@@ -42,7 +42,10 @@ const NO_CONTROL = (what: string) =>
   `needs ${what}, which only a target with the mock's control API exposes (run against the mock)`;
 
 /** Sends an OTP with the send example for `mobileNumber`; the uuid, or the failed step. */
-async function sendOtp(ctx: SetupContext, mobileNumber: unknown): Promise<{ uuid: string } | { failed: SetupStep }> {
+async function sendOtp(
+  ctx: SetupContext,
+  mobileNumber: unknown,
+): Promise<{ uuid: string } | { failed: SetupStep }> {
   const send = ctx.example("sendOtp");
   if (typeof mobileNumber === "string") send.mobileNumber = mobileNumber;
   const sent = await ctx.step("sendOtp", { body: send });
@@ -60,7 +63,9 @@ async function verifiedOtp(
   return { uuid: sent.uuid, code };
 }
 
-async function paymentLink(ctx: SetupContext): Promise<{ merchantRefId: string; linkId: string } | { failed: SetupStep }> {
+async function paymentLink(
+  ctx: SetupContext,
+): Promise<{ merchantRefId: string; linkId: string } | { failed: SetupStep }> {
   const merchantRefId = ctx.unique("CONF");
   const expiryDate = new Date(Date.now() + 7 * 86_400_000).toISOString().replace("Z", "+0000");
   const made = await ctx.step("createSmartSendLink", {

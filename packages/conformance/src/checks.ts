@@ -12,7 +12,8 @@ export const CHECKS = {
   response_schema: "the body is valid against the documented schema",
   response_headers: "the documented required response headers are present",
   response_signature: "the response hash or checksum verifies with the configured secret",
-  positive_success: "a request built from a success example gets the documented success (2xx and business result)",
+  positive_success:
+    "a request built from a success example gets the documented success (2xx and business result)",
   credentials_accepted: "the target accepts the configured credentials for a positive case",
   signature_accepted: "the target accepts the request's hash or checksum computed with the configured secret",
   negative_rejected: "a request breaking one rule gets a documented refusal, never a success",

@@ -2,19 +2,28 @@
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { validateHar } from "./har.js";
+import { runProxyCommand } from "./proxy/command.js";
 import { jsonReport, junitReport, summaryLine, terminalReport } from "./report.js";
 import type { Target } from "./request-builder.js";
 import { type RunResult, runSuite } from "./runner.js";
 import { HOSTS, type Host, loadSpecSet } from "./spec-set.js";
 import { embeddedMock, targetFromFile, targetFromNames, UsageError } from "./targets.js";
 
-const HELP = `pgi-conformance: checks the payment gateway hosts against their OpenAPI contract
+/** The command as the user typed it: `pnpm conformance` from the repository's script, else the binary's name. */
+export function invokedAs(env: NodeJS.ProcessEnv = process.env): string {
+  return env.npm_lifecycle_event === "conformance" ? "pnpm conformance" : "pgi-conformance";
+}
+
+const help = (
+  cmd: string,
+) => `pgi-conformance: checks the payment gateway hosts against their OpenAPI contract
 
 Usage:
-  pnpm conformance [options]               run against the embedded mock (started and stopped here)
-  pnpm conformance --target env [options]  run against the hosts and credentials in PGI_* variables
-  pnpm conformance --config FILE [options] run against a JSON file keyed by the same PGI_* names
-  pnpm conformance validate FILE.har       check recorded traffic (HAR 1.2) offline
+  ${cmd} [options]               run against the embedded mock (started and stopped here)
+  ${cmd} --target env [options]  run against the hosts and credentials in PGI_* variables
+  ${cmd} --config FILE [options] run against a JSON file keyed by the same PGI_* names
+  ${cmd} validate FILE.har       check recorded traffic (HAR 1.2) offline
+  ${cmd} proxy [options]         validate live traffic through a contract proxy (${cmd} proxy --help)
 
 Options:
   --host NAME            only this host (repeatable): ${HOSTS.join(", ")}
@@ -27,8 +36,11 @@ Configuration names: PGI_<HOST>_URL for each host, PGI_MERCHANT_KEY, PGI_SALT, P
 PGI_WALLET_SECRET, PGI_OTP_AUTHORIZATION, PGI_OTP_CLIENT_TYPE, PGI_PARTNER_TOKEN, PGI_RESELLER_UUID,
 PGI_WEBHOOK_SECRET, PGI_ACCOUNTS_TOKEN, PGI_PAYOUT_TOKEN, PGI_PAYOUT_MERCHANT_ID, PGI_PAYOUT_MID,
 PGI_BBPS_TOKEN. A host whose URL or credentials are missing is skipped with the reason.
+A positive case passes only on its documented success; a refusal fails under credentials_accepted or
+signature_accepted and names the PGI_* variables to check. Failures print a reproduce: curl line in which
+every secret is a $PGI_* reference: paste it into a shell that has those variables set.
 
-Exit codes: 0 every check passed, 1 a check failed, 2 misuse.
+Exit codes: 0 every check passed, 1 a check failed, 2 misuse or nothing checked (no host configured).
 The last line is "N passed, N failed, N skipped".`;
 
 function progress(enabled: boolean) {
@@ -67,6 +79,8 @@ async function output(
 
 /** Runs the CLI and resolves with the exit code. */
 export async function main(argv: string[]): Promise<number> {
+  if (argv[0] === "proxy")
+    return runProxyCommand(argv.slice(1), { out: console.log, err: console.error, env: process.env });
   let values: {
     target?: string;
     config?: string;
@@ -92,7 +106,7 @@ export async function main(argv: string[]): Promise<number> {
       },
     }));
     if (values.help) {
-      console.log(HELP);
+      console.log(help(invokedAs()));
       return 0;
     }
     if (!["terminal", "json", "junit"].includes(values.reporter ?? "")) {
@@ -157,6 +171,15 @@ export async function main(argv: string[]): Promise<number> {
       onProgress: progress(Boolean(process.stderr.isTTY)),
       ...(values.host ? { hosts: values.host as Host[] } : {}),
     });
+    if (result.passed + result.failed === 0) {
+      const why =
+        result.skippedHosts?.map((s) => `${s.host}: ${s.reason}`).join("; ") ||
+        "no case or flow ran for this selection";
+      console.error(
+        `pgi-conformance: nothing was checked (${why}); set those PGI_* names, or run without --target/--config for the embedded mock`,
+      );
+      return 2;
+    }
     await output(result, values.reporter ?? "terminal", values.out, values.verbose === true);
     return result.failed > 0 ? 1 : 0;
   } finally {

@@ -70,7 +70,7 @@ function identity(scheme: string, v: Json, secrets: ExampleSecrets): string | un
 function visit(host: Host, node: unknown, pointer: string, secrets: ExampleSecrets, out: SignedExample[]) {
   if (!node || typeof node !== "object") return;
   if (Array.isArray(node)) {
-    node.forEach((x, i) => visit(host, x, `${pointer}/${i}`, secrets, out));
+    for (const [i, x] of node.entries()) visit(host, x, `${pointer}/${i}`, secrets, out);
     return;
   }
   const v = node as Json;

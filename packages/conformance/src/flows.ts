@@ -1,96 +1,21 @@
 // Flows across operations: OTP, token fallback, mandates, smart send, webhooks with retry, UPI Collect, BNPL.
-import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
 import { verify, webhookSignature } from "@pgi/signing";
 import { checkExchange, type Finding } from "./checks.js";
 import { curlLine, send } from "./exchange.js";
-import { type BuildOptions, buildRequest, requestBody, type Target } from "./request-builder.js";
+import {
+  FLOWS,
+  type FlowCtx,
+  type FlowOptions,
+  findRule,
+  type Json,
+  receiver,
+  until,
+} from "./flow-support.js";
+import { buildRequest, requestBody, type Target } from "./request-builder.js";
 import type { CaseResult } from "./runner.js";
 import type { Host, SpecSet } from "./spec-set.js";
 
-/** An exchange a case or flow made, for the coverage report. */
-export interface Observation {
-  operationId: string;
-  status: number;
-  flow?: string;
-  example?: string;
-}
-
-interface FlowOptions {
-  skippedHosts: Set<Host>;
-  /** The hosts selected for the run: a flow runs only when every host it touches is selected. */
-  selected: ReadonlySet<Host>;
-  /** The hosts whose control API (the mock's) answers. */
-  controls: ReadonlySet<Host>;
-  retryWaitMs: number;
-  fetch?: typeof fetch;
-  observe?: (o: Observation) => void;
-  onResult?: (r: CaseResult) => void;
-}
-
-/** Every flow: the hosts it touches and whether it needs the mock's control API. */
-export const FLOWS: readonly { name: string; hosts: readonly Host[]; needsControl: boolean }[] = [
-  { name: "OTP send → verify", hosts: ["otp"], needsControl: true },
-  { name: "token validation with send-on-failure", hosts: ["otp"], needsControl: true },
-  { name: "mandate authorization → registered rule", hosts: ["gateway"], needsControl: false },
-  {
-    name: "smart send create → details → status → extend → cancel → status",
-    hosts: ["payout"],
-    needsControl: false,
-  },
-  {
-    name: "merchant status webhook: receive, verify, answer 500, receive the retry",
-    hosts: ["partner"],
-    needsControl: true,
-  },
-  { name: "UPI Collect: final response posted to surl", hosts: ["gateway"], needsControl: true },
-  { name: "BNPL link-and-pay scenarios", hosts: ["gateway"], needsControl: true },
-];
-
-/** The flows a run over `selected` hosts reports (run or skipped). */
-export function flowsFor(selected: ReadonlySet<Host>) {
-  return FLOWS.filter((f) => f.hosts.every((h) => selected.has(h)));
-}
-
-type Json = Record<string, unknown>;
-
-/** A tiny local HTTP receiver that records requests and answers from a script. */
-async function receiver(answers: number[]) {
-  const got: { body: string; headers: IncomingMessage["headers"] }[] = [];
-  const server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      got.push({ body, headers: req.headers });
-      res.statusCode = answers.shift() ?? 200;
-      res.end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    got,
-    port,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
-}
-
-async function until<T>(
-  probe: () => T | undefined | Promise<T | undefined>,
-  ms = 5_000,
-): Promise<T | undefined> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return undefined;
-}
+export { FLOWS, flowsFor, type Observation } from "./flow-support.js";
 
 /** Runs every flow; flows needing the mock's control API are skipped against other targets. */
 export async function runFlows(specs: SpecSet, target: Target, options: FlowOptions): Promise<CaseResult[]> {
@@ -215,118 +140,116 @@ export async function runFlows(specs: SpecSet, target: Target, options: FlowOpti
   });
 
   await flow("smart send create → details → status → extend → cancel → status", async (c) => {
-      const ref = `CONF${Date.now() % 1_000_000_000}`;
-      const expiry = new Date(Date.now() + 7 * 86_400_000).toISOString().replace("Z", "+0000");
-      const created = await c.step("createSmartSendLink", {
-        body: { ...c.example("createSmartSendLink"), merchantRefId: ref, expiryDate: expiry },
-      });
-      const linkId = ((created.body as Json)?.data as Json | undefined)?.linkId as string | undefined;
-      c.expect(typeof linkId === "string", "create returns a linkId", "a string", linkId);
-      if (typeof linkId !== "string") return; // nothing to follow: the create step's findings say why
-      const details = await c.step("getSmartSendDetails", { query: { merchantRefId: ref } });
-      c.expect(
-        ((details.body as Json)?.data as Json | undefined)?.merchantRefId === ref,
-        "details finds the link",
-        ref,
-        ((details.body as Json)?.data as Json | undefined)?.merchantRefId,
-      );
-      await c.step("getSmartSendStatus", { query: { linkId } });
-      const later = new Date(Date.now() + 14 * 86_400_000).toISOString().replace("Z", "+0000");
-      const extended = await c.step("extendSmartSendExpiry", {
-        pathParams: { id: linkId },
-        body: { expiryDate: later },
-      });
-      c.expect(
-        (extended.body as Json)?.status === 0,
-        "extend succeeds",
-        "status 0",
-        (extended.body as Json)?.status,
-      );
-      const cancelled = await c.step("cancelSmartSendLink", { query: { merchantRefId: ref } });
-      c.expect(
-        (cancelled.body as Json)?.status === 0,
-        "cancel succeeds",
-        "status 0",
-        (cancelled.body as Json)?.status,
-      );
-      const twice = await c.step("cancelSmartSendLink", { query: { merchantRefId: ref } });
-      c.expect(
-        (twice.body as Json)?.code === 1122,
-        "a second cancel reports 1122",
-        "1122",
-        (twice.body as Json)?.code,
-      );
-      const status = await c.step("getSmartSendStatus", { query: { linkId } });
-      c.expect(
-        (status.body as Json)?.code === 1122,
-        "status reports the cancelled link",
-        "1122",
-        (status.body as Json)?.code,
-      );
-    },
-  );
+    const ref = `CONF${Date.now() % 1_000_000_000}`;
+    const expiry = new Date(Date.now() + 7 * 86_400_000).toISOString().replace("Z", "+0000");
+    const created = await c.step("createSmartSendLink", {
+      body: { ...c.example("createSmartSendLink"), merchantRefId: ref, expiryDate: expiry },
+    });
+    const linkId = ((created.body as Json)?.data as Json | undefined)?.linkId as string | undefined;
+    c.expect(typeof linkId === "string", "create returns a linkId", "a string", linkId);
+    if (typeof linkId !== "string") return; // nothing to follow: the create step's findings say why
+    const details = await c.step("getSmartSendDetails", { query: { merchantRefId: ref } });
+    c.expect(
+      ((details.body as Json)?.data as Json | undefined)?.merchantRefId === ref,
+      "details finds the link",
+      ref,
+      ((details.body as Json)?.data as Json | undefined)?.merchantRefId,
+    );
+    await c.step("getSmartSendStatus", { query: { linkId } });
+    const later = new Date(Date.now() + 14 * 86_400_000).toISOString().replace("Z", "+0000");
+    const extended = await c.step("extendSmartSendExpiry", {
+      pathParams: { id: linkId },
+      body: { expiryDate: later },
+    });
+    c.expect(
+      (extended.body as Json)?.status === 0,
+      "extend succeeds",
+      "status 0",
+      (extended.body as Json)?.status,
+    );
+    const cancelled = await c.step("cancelSmartSendLink", { query: { merchantRefId: ref } });
+    c.expect(
+      (cancelled.body as Json)?.status === 0,
+      "cancel succeeds",
+      "status 0",
+      (cancelled.body as Json)?.status,
+    );
+    const twice = await c.step("cancelSmartSendLink", { query: { merchantRefId: ref } });
+    c.expect(
+      (twice.body as Json)?.code === 1122,
+      "a second cancel reports 1122",
+      "1122",
+      (twice.body as Json)?.code,
+    );
+    const status = await c.step("getSmartSendStatus", { query: { linkId } });
+    c.expect(
+      (status.body as Json)?.code === 1122,
+      "status reports the cancelled link",
+      "1122",
+      (status.body as Json)?.code,
+    );
+  });
 
   await flow("merchant status webhook: receive, verify, answer 500, receive the retry", async (c) => {
-      const rx = await receiver([500, 200]);
-      try {
-        const reg = await c.step("registerWebhook", {
-          body: {
-            webhook_url: `https://127.0.0.1:${rx.port}/pgi/webhook`,
-            reseller_uuid: target.creds.PGI_RESELLER_UUID,
-          },
-        });
-        c.expect(reg.status === 200, "registration succeeds", "200", reg.status);
-        await c.control("partner", "merchants/conformance-merchant/status", {
-          event_name: "Bank verification status update",
-          current_status: "Approved",
-        });
-        const first = await until(() => (rx.got.length >= 1 ? rx.got[0] : undefined), options.retryWaitMs);
-        c.expect(first !== undefined, "a webhook arrives", "one delivery", "none");
-        if (!first) return;
-        const signature = first.headers.authorization;
-        const ok = webhookSignature.verify(first.body, signature, target.creds.PGI_WEBHOOK_SECRET ?? "");
-        c.record(
-          ok
-            ? { check: "webhook_signature", ok: true }
-            : {
-                check: "webhook_signature",
-                ok: false,
-                pointer: "header Authorization",
-                message: "the delivery's signature does not verify; check PGI_WEBHOOK_SECRET",
-                expected: "HMAC-SHA256 over the canonical body",
-                actual: String(signature),
-              },
-        );
-        const payload = JSON.parse(first.body);
-        const valid = specs.webhookPayload(payload);
-        c.record(
-          valid
-            ? { check: "webhook_payload", ok: true }
-            : {
-                check: "webhook_payload",
-                ok: false,
-                pointer: specs.webhookPayload.errors?.[0]?.instancePath || "/",
-                actual: specs.webhookPayload.errors?.[0]?.message ?? "",
-              },
-        );
-        const retry = await until(() => (rx.got.length >= 2 ? rx.got[1] : undefined), 10_000);
-        c.record(
-          retry
-            ? { check: "webhook_retry", ok: true }
-            : {
-                check: "webhook_retry",
-                ok: false,
-                expected: "a second delivery after the 500",
-                actual: "none within 10 s",
-              },
-        );
-        if (retry)
-          c.expect(retry.body === first.body, "the retry carries the same body", "identical", "different");
-      } finally {
-        await rx.close();
-      }
-    },
-  );
+    const rx = await receiver([500, 200]);
+    try {
+      const reg = await c.step("registerWebhook", {
+        body: {
+          webhook_url: `https://127.0.0.1:${rx.port}/pgi/webhook`,
+          reseller_uuid: target.creds.PGI_RESELLER_UUID,
+        },
+      });
+      c.expect(reg.status === 200, "registration succeeds", "200", reg.status);
+      await c.control("partner", "merchants/conformance-merchant/status", {
+        event_name: "Bank verification status update",
+        current_status: "Approved",
+      });
+      const first = await until(() => (rx.got.length >= 1 ? rx.got[0] : undefined), options.retryWaitMs);
+      c.expect(first !== undefined, "a webhook arrives", "one delivery", "none");
+      if (!first) return;
+      const signature = first.headers.authorization;
+      const ok = webhookSignature.verify(first.body, signature, target.creds.PGI_WEBHOOK_SECRET ?? "");
+      c.record(
+        ok
+          ? { check: "webhook_signature", ok: true }
+          : {
+              check: "webhook_signature",
+              ok: false,
+              pointer: "header Authorization",
+              message: "the delivery's signature does not verify; check PGI_WEBHOOK_SECRET",
+              expected: "HMAC-SHA256 over the canonical body",
+              actual: String(signature),
+            },
+      );
+      const payload = JSON.parse(first.body);
+      const valid = specs.webhookPayload(payload);
+      c.record(
+        valid
+          ? { check: "webhook_payload", ok: true }
+          : {
+              check: "webhook_payload",
+              ok: false,
+              pointer: specs.webhookPayload.errors?.[0]?.instancePath || "/",
+              actual: specs.webhookPayload.errors?.[0]?.message ?? "",
+            },
+      );
+      const retry = await until(() => (rx.got.length >= 2 ? rx.got[1] : undefined), 10_000);
+      c.record(
+        retry
+          ? { check: "webhook_retry", ok: true }
+          : {
+              check: "webhook_retry",
+              ok: false,
+              expected: "a second delivery after the 500",
+              actual: "none within 10 s",
+            },
+      );
+      if (retry)
+        c.expect(retry.body === first.body, "the retry carries the same body", "identical", "different");
+    } finally {
+      await rx.close();
+    }
+  });
 
   await flow("UPI Collect: final response posted to surl", async (c) => {
     const rx = await receiver([200]);
@@ -380,25 +303,4 @@ export async function runFlows(specs: SpecSet, target: Target, options: FlowOpti
   });
 
   return results;
-}
-
-interface FlowCtx {
-  step(operationId: string, build: BuildOptions): Promise<{ status: number; body: unknown; fields: Json }>;
-  expect(ok: boolean, message: string, expected?: string, actual?: unknown): void;
-  control(host: Host, path: string, body?: unknown): Promise<Json>;
-  example(operationId: string, index?: number): Json;
-  record(f: Finding): void;
-}
-
-/** An x-pgi-rule of a host's spec found by a key it carries (rules are inlined in the bundles). */
-function findRule(specs: SpecSet, host: Host, name: string): Json | undefined {
-  let found: Json | undefined;
-  const walk = (node: unknown, depth: number) => {
-    if (found || depth > 12 || !node || typeof node !== "object") return;
-    const rule = (node as Json)["x-pgi-rule"] as Json | undefined;
-    if (rule && name === "mandate-registered" && Array.isArray(rule.all)) found = rule;
-    for (const v of Object.values(node as Json)) walk(v, depth + 1);
-  };
-  walk(specs.docs.get(host), 0);
-  return found;
 }

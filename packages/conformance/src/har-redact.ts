@@ -1,11 +1,18 @@
 // Reproduce lines for recorded traffic: credentials as $PGI_* references and one-time secrets masked, configured or not.
 import type { Exchange } from "./checks.js";
 import { maskText, type RequestLine, reproduceLine, secretsOf } from "./reproduce.js";
-import { TOKEN_NAME, type Target } from "./request-builder.js";
+import { type Target, TOKEN_NAME } from "./request-builder.js";
 import type { Operation } from "./spec-set.js";
 
 /** Body fields that hold a one-time secret with no configuration name: shown as `<redacted>`. */
-const ONE_TIME_FIELDS = new Set(["otp", "otp[code]", "token", "access_token", "refresh_token", "client_secret"]);
+const ONE_TIME_FIELDS = new Set([
+  "otp",
+  "otp[code]",
+  "token",
+  "access_token",
+  "refresh_token",
+  "client_secret",
+]);
 const REDACTED = "<redacted>";
 
 function redactBody(body: string, type: string, found: string[]): string {
@@ -75,9 +82,16 @@ export function recordedLine(
       if (key) creds.PGI_MERCHANT_KEY = key;
     }
   }
-  const request: RequestLine = { method: ex.request.method, url: ex.request.url, headers, ...(body !== undefined ? { body } : {}) };
-  const secrets = [...secretsOf({ creds }), ...oneTime.filter((v) => v.length > 0).map((v) => ["<redacted>", v] as const)];
-  const mask = (text: string) =>
-    maskText(text, secrets).replace(/<<redacted>>/g, REDACTED);
+  const request: RequestLine = {
+    method: ex.request.method,
+    url: ex.request.url,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  };
+  const secrets = [
+    ...secretsOf({ creds }),
+    ...oneTime.filter((v) => v.length > 0).map((v) => ["<redacted>", v] as const),
+  ];
+  const mask = (text: string) => maskText(text, secrets).replace(/<<redacted>>/g, REDACTED);
   return { line: mask(reproduceLine(request, { creds })), mask };
 }

@@ -196,12 +196,14 @@ export async function validateHar(specs: SpecSet, file: string, target: Target):
       ...(target.creds.PGI_WALLET_SECRET ? { walletSecret: target.creds.PGI_WALLET_SECRET } : {}),
     };
     const { line, mask } = recordedLine(op, ex, target);
-    const findings = [...requestFindings(specs, op, ex), ...checkExchange(specs, op, ex, secrets)].map((f) => ({
-      ...f,
-      ...(f.message !== undefined ? { message: mask(f.message) } : {}),
-      ...(f.actual !== undefined ? { actual: mask(f.actual) } : {}),
-      ...(f.expected !== undefined ? { expected: mask(f.expected) } : {}),
-    }));
+    const findings = [...requestFindings(specs, op, ex), ...checkExchange(specs, op, ex, secrets)].map(
+      (f) => ({
+        ...f,
+        ...(f.message !== undefined ? { message: mask(f.message) } : {}),
+        ...(f.actual !== undefined ? { actual: mask(f.actual) } : {}),
+        ...(f.expected !== undefined ? { expected: mask(f.expected) } : {}),
+      }),
+    );
     results.push({ host: op.host, operation: op.operationId, name: mask(label), findings, curl: line });
   });
   return summarise(`recorded traffic in ${file}`, results, performance.now() - t0);

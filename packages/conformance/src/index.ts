@@ -3,6 +3,7 @@
 export { generateCases } from "./cases.js";
 export { CHECKS, type CheckName, checkExchange, type Exchange, type Finding } from "./checks.js";
 export { validateHar } from "./har.js";
+export { type ProxyOptions, type RunningProxy, startProxy } from "./proxy/server.js";
 export { jsonReport, junitReport, summaryLine, terminalReport } from "./report.js";
 export { buildRequest, type Target } from "./request-builder.js";
 export { type CaseResult, type RunResult, runSuite } from "./runner.js";

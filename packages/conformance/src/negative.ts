@@ -3,7 +3,8 @@ import type { Exchange, Finding } from "./checks.js";
 import type { Operation } from "./spec-set.js";
 
 // Gateway and wallet report refused hashes and checksums in a 200 body, as the interface documents.
-const IN_BODY_FAILURE = /"(status|unmappedStatus)"\s*:\s*"(failure|FAILURE)"|"statusCode"\s*:\s*"E(?!000")\d+"/;
+const IN_BODY_FAILURE =
+  /"(status|unmappedStatus)"\s*:\s*"(failure|FAILURE)"|"statusCode"\s*:\s*"E(?!000")\d+"/;
 
 /**
  * The findings of a negative case: the response checks (less the response signature) and `negative_rejected`.
@@ -11,12 +12,18 @@ const IN_BODY_FAILURE = /"(status|unmappedStatus)"\s*:\s*"(failure|FAILURE)"|"st
  * @example
  * negativeFindings(op, exchange, true, checkExchange(specs, op, exchange));
  */
-export function negativeFindings(op: Operation, ex: Exchange, failureInBody: boolean, base: Finding[]): Finding[] {
+export function negativeFindings(
+  op: Operation,
+  ex: Exchange,
+  failureInBody: boolean,
+  base: Finding[],
+): Finding[] {
   const { status, body } = ex.response;
   const keep = base.filter((f) => f.check !== "response_signature");
   let refused = status >= 400 && status < 500 && op.responses.has(String(status));
   if (!refused && failureInBody && status === 200) refused = IN_BODY_FAILURE.test(body);
-  const documented = [...op.responses.keys()].filter((s) => s.startsWith("4")).join(", ") || "none documented";
+  const documented =
+    [...op.responses.keys()].filter((s) => s.startsWith("4")).join(", ") || "none documented";
   keep.push(
     refused
       ? { check: "negative_rejected", ok: true }

@@ -1,7 +1,7 @@
 // Runs one positive case: creates the state it needs, sends it, and requires the documented success.
-import { type SetupContext, type SetupStep, SETUPS } from "./case-setup.js";
+import { SETUPS, type SetupContext, type SetupStep } from "./case-setup.js";
 import type { Case } from "./cases.js";
-import { checkExchange, type CheckSecrets, type Finding } from "./checks.js";
+import { type CheckSecrets, checkExchange, type Finding } from "./checks.js";
 import { curlLine, send } from "./exchange.js";
 import type { Observation } from "./flows.js";
 import { notSuccess, positiveFinding } from "./positive.js";
@@ -20,6 +20,7 @@ export interface PositiveOutcome {
   findings: Finding[];
   curl?: string;
   skipped?: string;
+  status?: number;
 }
 
 let counter = 0;
@@ -69,6 +70,7 @@ function failedSetup(specs: SpecSet, target: Target, step: SetupStep): PositiveO
       },
     ],
     curl: curlLine(step.req, target),
+    status: step.ex.response.status,
   };
 }
 
@@ -79,7 +81,12 @@ function failedSetup(specs: SpecSet, target: Target, step: SetupStep): PositiveO
  * @example
  * const outcome = await runPositive(specs, target, c, env);
  */
-export async function runPositive(specs: SpecSet, target: Target, c: Case, env: PositiveEnv): Promise<PositiveOutcome> {
+export async function runPositive(
+  specs: SpecSet,
+  target: Target,
+  c: Case,
+  env: PositiveEnv,
+): Promise<PositiveOutcome> {
   let build: BuildOptions = c.build;
   let skip: string | undefined;
   const setup = SETUPS[c.op.operationId];
@@ -97,5 +104,9 @@ export async function runPositive(specs: SpecSet, target: Target, c: Case, env: 
   if (skip !== undefined && !positive.ok && positive.check === "positive_success") {
     return { findings: [], curl, skipped: `${c.op.operationId} ${c.name}: ${skip}` };
   }
-  return { findings: [...checkExchange(specs, c.op, ex, env.secrets), positive], curl };
+  return {
+    findings: [...checkExchange(specs, c.op, ex, env.secrets), positive],
+    curl,
+    status: ex.response.status,
+  };
 }

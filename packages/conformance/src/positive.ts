@@ -7,8 +7,8 @@ import {
   PARAM_CREDENTIAL,
   requestBody,
   requestScheme,
-  TOKEN_NAME,
   type Target,
+  TOKEN_NAME,
 } from "./request-builder.js";
 import type { Host, Operation, SpecSet } from "./spec-set.js";
 

@@ -89,8 +89,16 @@ export function coverageTable(r: RunResult): string[] {
   ]);
   const head = ["host", "operation", "statuses", "examples", "flows"];
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((row) => (row[i] ?? "").length)));
-  const line = (row: string[]) => row.map((v, i) => v.padEnd(widths[i] ?? 0)).join("  ").trimEnd();
-  return ["Coverage (documented statuses and examples exercised, flows run):", `  ${line(head)}`, ...cells.map((row) => `  ${line(row)}`)];
+  const line = (row: string[]) =>
+    row
+      .map((v, i) => v.padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd();
+  return [
+    "Coverage (documented statuses and examples exercised, flows run):",
+    `  ${line(head)}`,
+    ...cells.map((row) => `  ${line(row)}`),
+  ];
 }
 
 /** The run as JSON (secrets are already masked in curl lines). */

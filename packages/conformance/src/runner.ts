@@ -18,6 +18,8 @@ export interface CaseResult {
   findings: Finding[];
   curl?: string;
   skipped?: string;
+  /** The HTTP status of the case's (last) exchange. */
+  status?: number;
   /** Wall time of the case (its setup included), for JUnit's `time`. */
   durationMs?: number;
 }
@@ -143,7 +145,10 @@ export async function runSuite(specs: SpecSet, target: Target, options: RunOptio
     options.onProgress?.(results.length, total, label);
   };
   for (const s of skippedHosts) {
-    record({ host: s.host, operation: "*", name: "suite", findings: [], skipped: `${s.host}: ${s.reason}` }, s.host);
+    record(
+      { host: s.host, operation: "*", name: "suite", findings: [], skipped: `${s.host}: ${s.reason}` },
+      s.host,
+    );
   }
   const controls = await controlHosts(target, hosts, fetchImpl);
   const secrets = secretsFor(target);
@@ -187,5 +192,5 @@ async function runCase(specs: SpecSet, target: Target, c: Case, env: CaseEnv): P
   env.observations.push({ operationId: c.op.operationId, status: ex.response.status });
   const checked = checkExchange(specs, c.op, ex, env.secrets);
   const findings = negativeFindings(c.op, ex, c.failureInBodyAccepted === true, checked);
-  return { ...base, findings, curl: curlLine(req, target) };
+  return { ...base, findings, curl: curlLine(req, target), status: ex.response.status };
 }

@@ -58,10 +58,19 @@ export interface SpecSet {
   validatorCount: number;
 }
 
+/**
+ * Directory holding the bundles: `dist/specs/` beside the compiled module (where the build copies them, and what
+ * the published package ships), else the workspace's `specs/dist/` (running from source in this repository).
+ */
 function specDir(): string {
-  const packaged = join(dirname(fileURLToPath(import.meta.url)), "..", "specs");
+  const here = dirname(fileURLToPath(import.meta.url));
+  const packaged = join(here, "specs");
   if (existsSync(join(packaged, "otp.yaml"))) return packaged;
-  return dirname(require.resolve("@pgi/specs/dist/otp.yaml"));
+  const workspace = join(here, "..", "..", "..", "specs", "dist");
+  if (existsSync(join(workspace, "otp.yaml"))) return workspace;
+  throw new Error(
+    `the contract bundles are missing: expected ${join(packaged, "otp.yaml")} (reinstall @pgi/conformance, or run pnpm build in its repository)`,
+  );
 }
 
 /** Resolves a local $ref of `doc`. */

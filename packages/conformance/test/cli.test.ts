@@ -59,11 +59,14 @@ describe("pgi-conformance CLI", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
   });
-  it("--target env with nothing configured skips every host, each with its reason, and exits 0", async () => {
+  it("--target env with nothing configured checks nothing: exit 2 and one line naming what is missing", async () => {
     const r = await run(["--target", "env"]);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/SKIP gateway: PGI_GATEWAY_URL, PGI_MERCHANT_KEY, PGI_SALT not configured/);
-    expect(r.stdout.trim().split("\n").at(-1)).toMatch(/^0 passed, 0 failed, \d+ skipped$/);
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/nothing was checked/);
+    expect(lines[0]).toMatch(/gateway: PGI_GATEWAY_URL, PGI_MERCHANT_KEY, PGI_SALT not configured/);
+    expect(r.stdout).not.toMatch(/passed/);
   });
   it("validate exits 1 on a broken HAR; junit goes to --out and the summary is the last line", async () => {
     const out = join(await mkdtemp(join(tmpdir(), "pgi-conf-")), "report.xml");
@@ -84,7 +87,14 @@ describe("pgi-conformance CLI", () => {
     const r = await run(["validate", HAR, "--reporter", "json"], {
       PGI_BBPS_TOKEN: "pgi-recorded-token-1234",
     });
-    expect(r.stdout).toMatch(/Bearer \*\*\*\*/);
+    expect(r.stdout).toMatch(/Bearer \$PGI_BBPS_TOKEN/);
     expect(r.stdout).not.toMatch(/pgi-recorded-token-1234/);
+  });
+  it("validate masks a recording's bearer token and OTP code even when no PGI_* name is set", async () => {
+    const r = await run(["validate", HAR, "--reporter", "json"]);
+    expect(r.stdout).toMatch(/Bearer \$PGI_BBPS_TOKEN/);
+    expect(r.stdout).not.toMatch(/pgi-recorded-token-1234/);
+    expect(r.stdout).toMatch(/otp=%3Credacted%3E/);
+    expect(r.stdout).not.toMatch(/482913/);
   });
 });
