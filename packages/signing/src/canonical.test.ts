@@ -1,5 +1,12 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalString, entriesFromObject, entriesFromText, serialiseFlat } from "./canonical.js";
+import {
+  canonicalString,
+  entriesFromObject,
+  entriesFromText,
+  MAX_CANONICAL_KEYS,
+  serialiseFlat,
+} from "./canonical.js";
 import { CanonicalFormError } from "./errors.js";
 
 const S = "webhook-signature";
@@ -56,5 +63,61 @@ describe("canonical form", () => {
     const entries = entriesFromObject(S, { z: "1", n: null, skip: undefined, big: 10n, t: true });
     expect(serialiseFlat(entries)).toBe('{"z":"1","n":null,"big":10,"t":true}');
     expect(canonicalString(S, entries)).toBe("big10nttruez1");
+  });
+});
+
+describe("canonical form of large bodies", () => {
+  const body = (n: number) =>
+    `{${Array.from({ length: n }, (_, i) => `"k${(i * 7919) % n}":${i}`).join(",")}}`;
+
+  it("sorts the most keys allowed like the default sort, in any order they arrive", () => {
+    const entries = entriesFromText(S, body(MAX_CANONICAL_KEYS));
+    const value = new Map(entries.map((e) => [e.key, e.value]));
+    const want = [...value.keys()]
+      .sort()
+      .map((k) => k + value.get(k))
+      .join("");
+    expect(canonicalString(S, entries)).toBe(want);
+    expect(canonicalString(S, entries.slice().reverse())).toBe(want);
+  });
+
+  it("property: the canonical string is every key+value in UTF-16 key order", () =>
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.string(), { maxLength: 60 }), (keys) => {
+        const entries = entriesFromObject(S, Object.fromEntries(keys.map((k, i) => [k, i])));
+        const sorted = entries.map((e) => e.key).sort();
+        expect(canonicalString(S, entries)).toBe(sorted.map((k) => k + String(keys.indexOf(k))).join(""));
+      }),
+      { numRuns: 200 },
+    ));
+
+  it.each([
+    ["raw text", () => entriesFromText(S, body(100_000))],
+    [
+      "an object",
+      () => entriesFromObject(S, Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`k${i}`, i]))),
+    ],
+    [
+      "entries",
+      () =>
+        canonicalString(
+          S,
+          Array.from({ length: 1001 }, (_, i) => ({
+            key: `k${i}`,
+            value: "1",
+            raw: "1",
+            type: "integer" as const,
+          })),
+        ),
+    ],
+  ])("refuses a body over the key limit given as %s, naming the limit", (_n, scan) => {
+    expect(scan).toThrow(CanonicalFormError);
+    expect(scan).toThrow(`body has more than ${MAX_CANONICAL_KEYS} keys`);
+  });
+
+  it("refuses a 1 MB body of 100,000 keys quickly (the CLI once took 39 s on one)", () => {
+    const text = body(100_000);
+    expect(text.length).toBeGreaterThan(1_000_000);
+    expect(() => entriesFromText(S, text, true)).toThrow(/more than 1000 keys/);
   });
 });

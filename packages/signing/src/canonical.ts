@@ -1,5 +1,6 @@
 // Canonical sorted key-value form of a flat JSON webhook body, read from raw text (number literals kept) or an object.
 import { CanonicalFormError } from "./errors.js";
+import { MAX_CANONICAL_KEYS, tooManyKeys } from "./flat-json.js";
 
 /** One top-level key of the body and its canonical value. */
 export interface CanonicalEntry {
@@ -11,7 +12,7 @@ export interface CanonicalEntry {
   readonly type: "string" | "integer" | "boolean" | "null" | "number" | "nested";
 }
 
-export { bodyText, entriesFromText } from "./flat-json.js";
+export { bodyText, entriesFromText, MAX_CANONICAL_KEYS } from "./flat-json.js";
 
 /**
  * Canonical entries of a parsed body object (JS values): integers via String(n), bigint via toString.
@@ -23,8 +24,10 @@ export function entriesFromObject(
   scheme: string,
   body: { readonly [key: string]: unknown },
 ): CanonicalEntry[] {
+  const keys = Object.keys(body);
+  if (keys.length > MAX_CANONICAL_KEYS) throw tooManyKeys(scheme);
   const entries: CanonicalEntry[] = [];
-  for (const key of Object.keys(body)) {
+  for (const key of keys) {
     const v = body[key];
     switch (typeof v) {
       case "string":
@@ -72,25 +75,20 @@ export function entriesFromObject(
   return entries;
 }
 
+const byKey = (a: CanonicalEntry, b: CanonicalEntry): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
 /**
- * Sorts entries by key (UTF-16 code units, like the default Array sort), rejects duplicate keys, and
- * concatenates key+value. Sorts `entries` in place unless `copy` is set.
+ * Sorts entries by key (UTF-16 code units, like the default Array sort) in O(n log n), rejects duplicate keys and
+ * bodies over MAX_CANONICAL_KEYS keys, and concatenates key+value. Sorts `entries` in place unless `copy` is set.
  *
  * @example
  * canonicalString("webhook-signature", entriesFromText("webhook-signature", '{"b":"2","a":1}')) // => "a1b2"
  */
 export function canonicalString(scheme: string, entries: CanonicalEntry[], copy = true): string {
+  if (entries.length > MAX_CANONICAL_KEYS) throw tooManyKeys(scheme);
   const list = copy ? entries.slice() : entries;
-  // Insertion sort: bodies have a handful of keys, and this avoids comparator callbacks.
-  for (let i = 1; i < list.length; i++) {
-    const entry = list[i]!;
-    let j = i - 1;
-    while (j >= 0 && list[j]!.key > entry.key) {
-      list[j + 1] = list[j]!;
-      j--;
-    }
-    list[j + 1] = entry;
-  }
+  // Array sort is a merge sort (O(n log n), stable); keys compare by UTF-16 code units like the default sort.
+  list.sort(byKey);
   let out = "";
   for (let i = 0; i < list.length; i++) {
     const e = list[i]!;

@@ -2,6 +2,26 @@
 import type { CanonicalEntry } from "./canonical.js";
 import { CanonicalFormError } from "./errors.js";
 
+/**
+ * Most top-level keys a signed body may have (real bodies have a few dozen). Checked before any sorting, and by the
+ * text scanner as it goes, so an oversized body is refused after reading at most this many keys.
+ */
+export const MAX_CANONICAL_KEYS = 1000;
+
+/**
+ * The error for a body over MAX_CANONICAL_KEYS keys.
+ *
+ * @example
+ * throw tooManyKeys("webhook-signature"); // CanonicalFormError: ... body has more than 1000 keys; ...
+ */
+export function tooManyKeys(scheme: string): CanonicalFormError {
+  return new CanonicalFormError(
+    scheme,
+    undefined,
+    `body has more than ${MAX_CANONICAL_KEYS} keys; a signed body is a flat object of a few dozen fields.`,
+  );
+}
+
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
@@ -49,6 +69,10 @@ class Scanner {
 
   bad(what: string, key?: string): never {
     throw new CanonicalFormError(this.scheme, key, what + FLAT);
+  }
+
+  tooMany(): never {
+    throw tooManyKeys(this.scheme);
   }
 
   invalid(key?: string): never {
@@ -198,6 +222,7 @@ class Scanner {
     else {
       for (;;) {
         if (text.charCodeAt(this.i) !== 34) this.invalid();
+        if (entries.length === MAX_CANONICAL_KEYS) this.tooMany();
         const key = this.readString();
         this.skipWs();
         if (text.charCodeAt(this.i) !== 58) this.invalid(key);

@@ -1,63 +1,40 @@
 // Adapters of the receiving core: node:http, Express/Fastify-style middleware, and the Fetch API.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { refuse, type WebhookAnswer } from "./answers.js";
+import { BODY_LIMIT, readFetchBody, readNodeBody, TOO_LARGE, UNREADABLE } from "./body.js";
 import { RawBodyRequiredError } from "./errors.js";
-import { createWebhookHandler, type WebhookAnswer, type WebhookHandlerOptions } from "./handler.js";
+import { createWebhookHandler, type WebhookHandler } from "./handler.js";
+import type { WebhookHandlerOptions } from "./options.js";
 
-/** Largest body accepted (merchant status payloads are a few hundred bytes). */
-export const BODY_LIMIT = 64 * 1024;
+export { BODY_LIMIT } from "./body.js";
 
-const TOO_LARGE: WebhookAnswer = {
-  status: 413,
-  body: { ok: false, error: "body_too_large", message: `body: over ${BODY_LIMIT} bytes` },
-};
-const NOT_POST: WebhookAnswer = {
-  status: 405,
-  body: { ok: false, error: "method_not_allowed", message: "method: webhooks are delivered with POST" },
-};
-const UNREADABLE: WebhookAnswer = {
-  status: 400,
-  body: { ok: false, error: "body_unreadable", message: "body: the request stream failed before its end" },
-};
+const NOT_POST = refuse(405, "method_not_allowed", "method: webhooks are delivered with POST");
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-const declaredTooLarge = (length: string | null | undefined) => Number(length ?? 0) > BODY_LIMIT;
 
-/** Reads the raw body, at most BODY_LIMIT bytes; never rejects. */
-function readRaw(req: IncomingMessage): Promise<Buffer | WebhookAnswer> {
-  if (declaredTooLarge(header(req.headers["content-length"]))) {
-    req.resume();
-    return Promise.resolve(TOO_LARGE);
-  }
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (c: Buffer) => {
-      size += c.length;
-      if (size > BODY_LIMIT) {
-        req.removeAllListeners("data");
-        req.resume();
-        resolve(TOO_LARGE);
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", () => resolve(UNREADABLE));
-  });
-}
-
+/** Writes an answer; a refused body closes the connection so the rest of it is not read. Never throws. */
 function write(res: ServerResponse, answer: WebhookAnswer): void {
+  if (res.headersSent || res.destroyed) return;
   const body = JSON.stringify(answer.body);
   const headers: Record<string, string | number> = {
     "content-type": "application/json",
     "content-length": Buffer.byteLength(body),
   };
   if (answer.status === 405) headers.allow = "POST";
-  res.writeHead(answer.status, headers);
-  res.end(body);
+  if (answer === TOO_LARGE || answer === UNREADABLE) headers.connection = "close";
+  try {
+    res.writeHead(answer.status, headers);
+    res.end(body);
+  } catch {
+    res.destroy();
+  }
 }
 
+/** Answers a raw body through the core, or the body reader's refusal. */
+const through = async (core: WebhookHandler, raw: Uint8Array | string | WebhookAnswer, signature?: string) =>
+  raw instanceof Uint8Array || typeof raw === "string" ? core.handle(raw, signature) : raw;
+
 /**
- * A node:http request listener.
+ * A node:http request listener. Aborted or erroring uploads are answered (or dropped) without a rejection.
  *
  * @example
  * http.createServer(createNodeHandler({ secret, onEvent: (e) => db.save(e) })).listen(8080);
@@ -65,22 +42,32 @@ function write(res: ServerResponse, answer: WebhookAnswer): void {
 export function createNodeHandler(options: WebhookHandlerOptions) {
   const core = createWebhookHandler(options);
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (req.method !== "POST") {
-      req.resume();
-      write(res, NOT_POST);
-      return;
+    try {
+      if (req.method !== "POST") {
+        req.resume();
+        return write(res, NOT_POST);
+      }
+      write(res, await through(core, await readNodeBody(req), header(req.headers.authorization)));
+    } catch {
+      res.destroy(); // unreachable in practice: the core and the reader never throw
     }
-    const raw = await readRaw(req);
-    write(res, Buffer.isBuffer(raw) ? await core.handle(raw, header(req.headers.authorization)) : raw);
   };
 }
 
 /** The request shape of Express/Fastify-style middleware (req.body set by express.raw, or the stream unread). */
 type MiddlewareRequest = IncomingMessage & { body?: unknown };
 
+/** True for the `{}` body parsers leave when they skipped the request (its stream is then still unread). */
+const isEmptyObject = (v: unknown) =>
+  v !== null &&
+  typeof v === "object" &&
+  Object.getPrototypeOf(v) === Object.prototype &&
+  Object.keys(v).length === 0;
+
 /**
  * Express-style middleware `(req, res, next)`. Mount it with `express.raw({ type: "application/json" })` or
- * before any body parser; a parsed body is refused through `next(error)` with a RawBodyRequiredError.
+ * before any body parser. Every other body shape (parsed JSON of any kind, or a stream already consumed) is
+ * refused through `next(error)` with a RawBodyRequiredError; it never hangs.
  *
  * @example
  * app.post("/pgi/webhook", express.raw({ type: "application/json" }), createMiddleware({ secret, onEvent }));
@@ -93,24 +80,16 @@ export function createMiddleware(options: WebhookHandlerOptions) {
     next: (error?: unknown) => void,
   ): Promise<void> => {
     try {
-      let raw: Buffer | string | WebhookAnswer;
       const body = req.body;
-      if (Buffer.isBuffer(body) || typeof body === "string") {
+      let raw: Uint8Array | string | WebhookAnswer;
+      if (body instanceof Uint8Array || typeof body === "string") {
         raw = Buffer.byteLength(body) > BODY_LIMIT ? TOO_LARGE : body;
-      } else if (
-        body !== undefined &&
-        body !== null &&
-        typeof body === "object" &&
-        Object.keys(body).length > 0
-      ) {
-        next(new RawBodyRequiredError());
-        return;
-      } else raw = await readRaw(req);
-      const answer =
-        Buffer.isBuffer(raw) || typeof raw === "string"
-          ? await core.handle(raw, header(req.headers.authorization))
-          : raw;
-      write(res, answer);
+      } else if ((body === undefined || isEmptyObject(body)) && !req.readableEnded && !req.destroyed) {
+        raw = await readNodeBody(req);
+      } else {
+        return next(new RawBodyRequiredError());
+      }
+      write(res, await through(core, raw, header(req.headers.authorization)));
     } catch (error) {
       next(error);
     }
@@ -118,7 +97,8 @@ export function createMiddleware(options: WebhookHandlerOptions) {
 }
 
 /**
- * A Fetch-API handler `(Request) => Response` for Workers, Deno, Bun, Next.js route handlers and Hono.
+ * A Fetch-API handler `(Request) => Response` for Workers, Deno, Bun, Next.js route handlers and Hono. The body
+ * is read chunk by chunk and refused as soon as it is over BODY_LIMIT.
  *
  * @example
  * export const POST = createFetchHandler({ secret: process.env.PGI_WEBHOOK_SECRET!, onEvent: save });
@@ -129,14 +109,8 @@ export function createFetchHandler(options: WebhookHandlerOptions) {
     Response.json(a.body, { status: a.status, headers: a.status === 405 ? { allow: "POST" } : {} });
   return async (request: Request): Promise<Response> => {
     if (request.method !== "POST") return respond(NOT_POST);
-    if (declaredTooLarge(request.headers.get("content-length"))) return respond(TOO_LARGE);
-    let raw: Uint8Array;
-    try {
-      raw = new Uint8Array(await request.arrayBuffer());
-    } catch {
-      return respond(UNREADABLE);
-    }
-    if (raw.byteLength > BODY_LIMIT) return respond(TOO_LARGE);
-    return respond(await core.handle(raw, request.headers.get("authorization")));
+    return respond(
+      await through(core, await readFetchBody(request), request.headers.get("authorization") ?? undefined),
+    );
   };
 }

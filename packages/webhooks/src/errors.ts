@@ -92,7 +92,7 @@ export class ClaimLostError extends WebhookError {
   override name = "ClaimLostError";
   constructor(readonly key: string) {
     super(
-      `the claim on event ${key} expired while onEvent was still running; a retry may process it again: keep onEvent idempotent or raise leaseMs`,
+      `the claim on event ${key} expired while onEvent was still running; a retry may process it again: keep onEvent idempotent or raise claimLeaseMs`,
       200,
       "claim_lost",
     );

@@ -172,7 +172,7 @@ describe("callback failures and the acknowledgement deadline", () => {
     let calls = 0;
     const handler = handlerWith({
       ackAfterMs: 50,
-      leaseMs: 300,
+      claimLeaseMs: 300,
       onEvent: () => {
         calls++;
         return new Promise<void>((r) => {
@@ -311,7 +311,7 @@ describe("the de-duplication store", () => {
     let now = 0;
     const store = createMemoryStore({ now: () => now });
     const calls = vi.fn();
-    const handler = handlerWith({ store, leaseMs: 30_000, onEvent: calls });
+    const handler = handlerWith({ store, claimLeaseMs: 30_000, onEvent: calls });
     await store.claim(duplicateKey(EVENT), 30_000); // claimed by an instance that then died
     const { body, digest } = signed();
     expect((await handler.handle(body, digest)).status).toBe(409);
@@ -328,7 +328,7 @@ describe("the de-duplication store", () => {
     const handler = handlerWith({
       store: { ...inner, renew: async () => false },
       ackAfterMs: 0,
-      leaseMs: 30,
+      claimLeaseMs: 30,
       onEvent: () => new Promise<void>((r) => (finish = r)),
       onError: (e) => void errors.push(e),
     });
@@ -352,7 +352,7 @@ describe("the de-duplication store", () => {
         },
       },
       ackAfterMs: 0,
-      leaseMs: 30,
+      claimLeaseMs: 30,
       onEvent: () => new Promise<void>((r) => (finish = r)),
       onError: (e) => void errors.push(e),
     });
@@ -392,7 +392,8 @@ describe("options", () => {
     ["onEvent", { onEvent: "save" as never }, /^onEvent: must be a function/],
     ["ackAfterMs at the sender's limit", { ackAfterMs: 30_000 }, /^ackAfterMs: .*under 30000/],
     ["negative ackAfterMs", { ackAfterMs: -1 }, /^ackAfterMs: /],
-    ["NaN leaseMs", { leaseMs: Number.NaN }, /^leaseMs: must be a number of ms at least 10/],
+    ["NaN claimLeaseMs", { claimLeaseMs: Number.NaN }, /^claimLeaseMs: must be a number of ms at least 10/],
+    ["the old name leaseMs", { leaseMs: 5_000 } as never, /^leaseMs: was renamed claimLeaseMs/],
     ["negative dedupTtlMs", { dedupTtlMs: -5 }, /^dedupTtlMs: /],
     [
       "a store without renew",

@@ -1,10 +1,8 @@
-// The webhook payload: validation against the spec's schema, the duplicate key and the retry window from its rule.
-import { createRequire } from "node:module";
-import type { ValidateFunction } from "ajv";
-import { DELIVERY_RULE, type MerchantStatusWebhook, PAYLOAD_SCHEMA } from "./generated/contract.js";
-
-const require = createRequire(import.meta.url);
-const Ajv2020 = require("ajv/dist/2020.js") as typeof import("ajv").default;
+// The webhook payload: validation (ajv code compiled at build time), the duplicate key and the retry window.
+import { webhookSignature } from "@pgi/signing";
+import type { ErrorObject } from "ajv";
+import { DELIVERY_RULE, type MerchantStatusWebhook } from "./generated/contract.js";
+import { validate } from "./generated/validate-payload.js";
 
 /** The sender's whole retry window in ms: every wait of the schedule plus an answer limit per attempt. */
 export const RETRY_WINDOW_MS =
@@ -12,7 +10,7 @@ export const RETRY_WINDOW_MS =
     DELIVERY_RULE.answerWithinSeconds * (DELIVERY_RULE.retrySchedule.length + 1)) *
   1000;
 
-let validator: ValidateFunction | undefined;
+const validator = validate as unknown as ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 /**
  * Validates a parsed payload against MerchantStatusWebhook; returns one "/field: rule" line per violation.
@@ -21,12 +19,6 @@ let validator: ValidateFunction | undefined;
  * payloadViolations({ mid: "x" }) // => ["/previous_status: is required", ..., "/mid: must be integer"]
  */
 export function payloadViolations(value: unknown): string[] {
-  if (!validator) {
-    const ajv = new Ajv2020({ allErrors: true, strict: false });
-    // OpenAPI's integer formats: the type keyword already requires an integer.
-    for (const f of ["int32", "int64"]) ajv.addFormat(f, { type: "number", validate: Number.isInteger });
-    validator = ajv.compile(PAYLOAD_SCHEMA as object);
-  }
   if (validator(value)) return [];
   return (validator.errors ?? []).map((e) => {
     const field =
@@ -37,13 +29,27 @@ export function payloadViolations(value: unknown): string[] {
   });
 }
 
+/** One field of the key: a JSON string, an integer literal exactly as written, or null when absent. */
+function keyPart(value: unknown, literal: string | undefined): string {
+  if (literal !== undefined) return literal;
+  if (typeof value === "bigint" || (typeof value === "number" && Number.isSafeInteger(value)))
+    return String(value);
+  return JSON.stringify(value ?? null) ?? "null";
+}
+
 /**
- * The duplicate key of an event: the values of the spec's rule fields (merchant_uuid, change_timestamp,
- * event_name) as a JSON array, so no value containing a separator can make two events share a key.
+ * The duplicate key of an event: the spec's rule fields (merchant_uuid, change_timestamp, event_name) written as a
+ * JSON array, strings JSON-escaped (no value can forge a separator) and integers exactly as written in the raw body
+ * when it is given (JSON.parse rounds integers past 2^53, so two distinct events would share a key).
  *
  * @example
- * duplicateKey(event) // => '["11eb-de10",1754978400,"Website status update"]'
+ * duplicateKey(event, '{"merchant_uuid":"11eb-de10","change_timestamp":1754978400,...}')
+ * // => '["11eb-de10",1754978400,"Website status update"]'
  */
-export function duplicateKey(event: MerchantStatusWebhook): string {
-  return JSON.stringify(DELIVERY_RULE.duplicateKey.map((k) => event[k] ?? null));
+export function duplicateKey(event: MerchantStatusWebhook, rawBody?: string): string {
+  const literals = new Map<string, string>();
+  if (rawBody !== undefined) {
+    for (const e of webhookSignature.entries(rawBody)) if (e.type === "integer") literals.set(e.key, e.raw);
+  }
+  return `[${DELIVERY_RULE.duplicateKey.map((k) => keyPart(event[k], literals.get(k))).join(",")}]`;
 }

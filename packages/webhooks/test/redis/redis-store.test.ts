@@ -139,7 +139,7 @@ describe("two receiver instances sharing one Redis", () => {
     runs++;
     const calls: string[] = [];
     const prefix = `run${runs}:`;
-    const b = await instance({ leaseMs: 200, onEvent: () => void calls.push("b") });
+    const b = await instance({ claimLeaseMs: 200, onEvent: () => void calls.push("b") });
     const { body, digest } = delivery();
     // Instance a claimed the event and died before finishing: its claim is never renewed, completed or released.
     const event = JSON.parse(body);
