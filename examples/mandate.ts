@@ -19,7 +19,18 @@ assertMandateFrequency({ billingCycle: siDetails.billingCycle, paymentCategory: 
 const authenticationInfo = {
   referenceId: "8f2c1a7e4b5d4c3a9e1f0a2b3c4d5e6f",
   cres: "eyJhY3NUcmFuc0lEIjoiYTEiLCJ0cmFuc1N0YXR1cyI6IlkifQ==",
-  additionalInfo: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`authUdf${i + 1}`, ""])),
+  additionalInfo: {
+    authUdf1: "",
+    authUdf2: "",
+    authUdf3: "",
+    authUdf4: "",
+    authUdf5: "",
+    authUdf6: "",
+    authUdf7: "",
+    authUdf8: "",
+    authUdf9: "",
+    authUdf10: "",
+  },
   siTokenDetails: {
     token_exp_yr: "2029",
     token_exp_mon: "07",

@@ -1,5 +1,6 @@
 // One client factory per host: an openapi-fetch client typed by the generated paths, with the transport around it.
-import createClient, { type Client } from "openapi-fetch";
+import createClient from "openapi-fetch";
+import type { PgiClient } from "./client-type.js";
 import type { paths as AccountsPaths } from "./generated/accounts.js";
 import type { paths as BbpsPaths } from "./generated/bbps.js";
 import type { paths as GatewayPaths } from "./generated/gateway.js";
@@ -12,10 +13,10 @@ import { lightRequestClass } from "./light-request.js";
 import type { ClientPaths } from "./loose-types.js";
 import { type ClientOptions, createTransport, defaultBaseUrl } from "./transport.js";
 
-function make<P extends {}>(host: HostName, options: ClientOptions): Client<ClientPaths<P>> {
+function make<P extends {}, H extends HostName>(host: H, options: ClientOptions): PgiClient<P, H> {
   const baseUrl = (options.baseUrl ?? defaultBaseUrl(host)).replace(/\/$/, "");
   const requests = lightRequestClass();
-  const client = createClient<ClientPaths<P>>({
+  const client = createClient<ClientPaths<P, H>>({
     baseUrl,
     Request: requests.Request,
     fetch: createTransport(host, { ...options, baseUrl }) as typeof globalThis.fetch,
@@ -26,7 +27,8 @@ function make<P extends {}>(host: HostName, options: ClientOptions): Client<Clie
     requests.useReal();
     use(...middleware);
   };
-  return client;
+  // Same object: PgiClient only narrows what the methods accept (exact JSON-in-form objects).
+  return client as PgiClient<P, H>;
 }
 
 /**
@@ -36,7 +38,7 @@ function make<P extends {}>(host: HostName, options: ClientOptions): Client<Clie
  * const otp = createOtpClient({ credentials: { clientType: "WEB", otpAuthorization } });
  * const { data } = await otp.POST("/otp/send", { body: { mobileNumber: "9876543210", merchantName: "Shop", merchantDomain: "shop.in" } });
  */
-export const createOtpClient = (options: ClientOptions = {}) => make<OtpPaths>("otp", options);
+export const createOtpClient = (options: ClientOptions = {}) => make<OtpPaths, "otp">("otp", options);
 /**
  * Payment gateway: mandate authorization and hosted-checkout payments; hashes computed and verified for you.
  *
@@ -44,14 +46,19 @@ export const createOtpClient = (options: ClientOptions = {}) => make<OtpPaths>("
  * const gw = createGatewayClient({ credentials: { merchantKey, salt } });
  * const { data } = await gw.POST("/AuthorizeTransaction.php", { body: { txnid, amount: "1.00", si: "1", authentication_info, si_details } });
  */
-export const createGatewayClient = (options: ClientOptions = {}) => make<GatewayPaths>("gateway", options);
+export const createGatewayClient = (options: ClientOptions = {}) =>
+  make<GatewayPaths, "gateway">("gateway", options);
 /** Wallet token generation; the request checksum is computed and the response checksum verified. */
-export const createWalletClient = (options: ClientOptions = {}) => make<WalletPaths>("wallet", options);
+export const createWalletClient = (options: ClientOptions = {}) =>
+  make<WalletPaths, "wallet">("wallet", options);
 /** Partner onboarding: webhook registration and agreement generation (bearer token with scopes). */
-export const createPartnerClient = (options: ClientOptions = {}) => make<PartnerPaths>("partner", options);
+export const createPartnerClient = (options: ClientOptions = {}) =>
+  make<PartnerPaths, "partner">("partner", options);
 /** Accounts: partner sign-in OTP verification. */
-export const createAccountsClient = (options: ClientOptions = {}) => make<AccountsPaths>("accounts", options);
+export const createAccountsClient = (options: ClientOptions = {}) =>
+  make<AccountsPaths, "accounts">("accounts", options);
 /** Payout smart send: links, details, status, expiry and cancellation. */
-export const createPayoutClient = (options: ClientOptions = {}) => make<PayoutPaths>("payout", options);
+export const createPayoutClient = (options: ClientOptions = {}) =>
+  make<PayoutPaths, "payout">("payout", options);
 /** Bill-payment complaint status. */
-export const createBbpsClient = (options: ClientOptions = {}) => make<BbpsPaths>("bbps", options);
+export const createBbpsClient = (options: ClientOptions = {}) => make<BbpsPaths, "bbps">("bbps", options);

@@ -1,4 +1,5 @@
 // Entry point of @pgi/client: typed clients for the seven hosts that sign, serialise and check for you.
+export type { PgiClient } from "./client-type.js";
 export * from "./errors.js";
 export {
   createAccountsClient,

@@ -1,4 +1,5 @@
-// The options of a client instance: credentials, retry policy, logging hook and the shape of a log entry.
+// The options of a client instance: credentials, retry policy, logging hook, the shape of a log entry, and their check.
+import { ClientMisuseError } from "./errors.js";
 import type { HostName } from "./generated/hosts.js";
 
 /** Credentials of one client instance; each factory uses the ones its host needs. */
@@ -20,14 +21,23 @@ export interface Credentials {
   payoutMerchantId?: string;
 }
 
-/** Opt-in retry policy: only network errors, 5xx and 429, only idempotent operations. */
+/**
+ * Opt-in retry policy: only network errors, 5xx and 429, only idempotent operations. A Retry-After header (seconds
+ * or an HTTP date) replaces the backoff when it asks for at most `maxDelayMs`; no attempt starts after the call's
+ * budget (`timeoutMs`) has run out. A retry not made is logged with what the server asked for.
+ */
 export interface RetryPolicy {
+  /** Further attempts after the first (an integer from 0). */
   retries: number;
+  /** Default 200: the first backoff is 100-200 ms (jittered), doubling per attempt. */
   baseDelayMs?: number;
+  /** Default 5000: the longest wait between attempts, backoff or Retry-After. */
   maxDelayMs?: number;
   /** Injected for tests. */
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** Injected for tests: the clock of the call's budget and of Retry-After dates. */
+  now?: () => number;
 }
 
 /** One log line (already redacted unless redaction was turned off). */
@@ -50,11 +60,36 @@ export interface ClientOptions {
   baseUrl?: string;
   credentials?: Credentials;
   fetch?: typeof globalThis.fetch;
-  /** Default 30 s. */
+  /** The whole call's budget, retries and waits included. Default 30 s. */
   timeoutMs?: number;
   retry?: RetryPolicy;
   /** Receives every request, response, retry and error, redacted. */
   logger?: (entry: LogEntry) => void;
   /** Redaction of logs; on by default. Turning it off is for local debugging only. */
   redact?: boolean;
+}
+
+const isNumberFrom = (v: unknown, min: number) => typeof v === "number" && Number.isFinite(v) && v >= min;
+
+/**
+ * Refuses options the transport cannot honour, naming the option and the rule.
+ *
+ * @example
+ * checkOptions({ timeoutMs: -1 }); // throws ClientMisuseError("timeoutMs: a finite number of milliseconds above 0, got -1")
+ */
+export function checkOptions(options: ClientOptions): void {
+  const bad = (field: string, rule: string, value: unknown) => {
+    throw new ClientMisuseError(`${field}: ${rule}, got ${String(value)}`);
+  };
+  const { timeoutMs, retry } = options;
+  if (timeoutMs !== undefined && !(isNumberFrom(timeoutMs, 0) && timeoutMs > 0))
+    bad("timeoutMs", "a finite number of milliseconds above 0", timeoutMs);
+  if (!retry) return;
+  if (!Number.isInteger(retry.retries) || retry.retries < 0)
+    bad("retry.retries", "an integer from 0", retry.retries);
+  for (const field of ["baseDelayMs", "maxDelayMs"] as const) {
+    const v = retry[field];
+    if (v !== undefined && !isNumberFrom(v, 0))
+      bad(`retry.${field}`, "a finite number of milliseconds from 0", v);
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PgiClientError } from "./errors.js";
 import { createGatewayClient, createPayoutClient, createWalletClient } from "./factories.js";
-import { redact, redactText, safeCause } from "./redact.js";
+import { luhnValid, redact, redactText, safeCause } from "./redact.js";
 import type { LogEntry } from "./transport.js";
 
 const SALT = "redact-test-salt-value";
@@ -34,6 +34,39 @@ describe("redaction of values", () => {
     },
   ])("masks $given", ({ given, want }) => {
     expect(redact(given)).toEqual(want);
+  });
+
+  it.each([
+    { given: "card 4895370012003478", want: "card ************3478" },
+    { given: "card 4895 3700 1200 3478 expired", want: "card **** **** **** 3478 expired" },
+    { given: "amex 378282246310005", want: "amex ***********0005" },
+    { given: "T-1234567890125909 refunded", want: "T-1234567890125909 refunded" },
+    { given: "id 1234567890125909 (fails Luhn)", want: "id 1234567890125909 (fails Luhn)" },
+    { given: "ref TXN-4895370012003478", want: "ref TXN-4895370012003478" },
+    { given: "12 digits 489537001200", want: "12 digits 489537001200" },
+    { given: "20 digits 48953700120034781234", want: "20 digits 48953700120034781234" },
+  ])("free text: $given", ({ given, want }) => {
+    expect(redactText(given)).toBe(want);
+  });
+
+  it("identifiers pass through; secret fields and headers are masked by name", () => {
+    const mihpayid = "403993715530265436"; // 18 digits that happen to pass the Luhn check
+    expect(luhnValid(mihpayid)).toBe(true);
+    expect(
+      redact({
+        txnid: "T-1234567890125909",
+        mihpayid,
+        note: `payment ${mihpayid}`,
+        headers: { "x-api-key": "k-123456", cookie: "sid=abc", "content-type": "application/json" },
+        password: "hunter2",
+      }),
+    ).toEqual({
+      txnid: "T-1234567890125909",
+      mihpayid,
+      note: "payment **************5436",
+      headers: { "x-api-key": "****", cookie: "****", "content-type": "application/json" },
+      password: "****",
+    });
   });
 
   it("masks configured secrets wherever they appear in free text", () => {

@@ -1,13 +1,13 @@
 // The fetch every client uses: fills headers, serialises form bodies once, signs the bytes it sends, times out,
 // retries only idempotent calls, verifies response hashes, keeps large integers exact, and logs redacted.
 import { serveText } from "./body-text.js";
-import { readFailure, retryAfterMs, withTimeout } from "./deadline.js";
+import { planRetry, readFailure, retryAfter, withTimeout } from "./deadline.js";
 import { ClientMisuseError, TimeoutError, TransportError } from "./errors.js";
 import { credentialValues, signForm, toFormFields, verifyResponse } from "./form-signing.js";
 import { type HostName, hosts } from "./generated/hosts.js";
 import { OPERATIONS, type OperationMeta } from "./generated/operations.js";
 import { lightBody, type RequestLike } from "./light-request.js";
-import type { ClientOptions, Credentials, LogEntry } from "./options.js";
+import { type ClientOptions, type Credentials, checkOptions, type LogEntry } from "./options.js";
 import { parsePreciseJson } from "./precise-json.js";
 import { redact, redactBody, redactText, safeCause } from "./redact.js";
 
@@ -53,9 +53,11 @@ export function createTransport(
   host: HostName,
   options: ClientOptions,
 ): (input: RequestLike) => Promise<Response> {
+  checkOptions(options);
   const creds = options.credentials ?? {};
   const baseFetch = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const now = options.retry?.now ?? Date.now;
   const secrets = credentialValues(creds);
   // Entries are built lazily: without a logger nothing is parsed or redacted.
   const log = (entry: () => LogEntry) => {
@@ -108,19 +110,40 @@ export function createTransport(
     const attempts = op.idempotent && options.retry ? options.retry.retries + 1 : 1;
     const sleep = options.retry?.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
     const random = options.retry?.random ?? Math.random;
+    // timeoutMs is the whole call's budget: every attempt and every wait between attempts come out of it.
+    const deadlineAt = now() + timeoutMs;
+    const entry = (e: Omit<LogEntry, "host" | "operationId" | "method" | "url">): LogEntry => ({
+      host,
+      operationId: op.operationId,
+      method: op.method,
+      url: url.toString(),
+      ...e,
+    });
+    /** The plan for the attempt after `attempt`, or why there is none. */
+    const next = (attempt: number, res?: Response) => {
+      if (attempt >= attempts) return undefined;
+      const base = options.retry?.baseDelayMs ?? 200;
+      const exp = Math.min(options.retry?.maxDelayMs ?? 5_000, base * 2 ** (attempt - 1));
+      return planRetry({
+        backoffMs: exp / 2 + (random() * exp) / 2,
+        retryAfter: res ? retryAfter(res, now()) : undefined,
+        maxDelayMs: options.retry?.maxDelayMs ?? 5_000,
+        now: now(),
+        deadline: deadlineAt,
+        timeoutMs,
+      });
+    };
     for (let attempt = 1; ; attempt++) {
-      log(() => ({
-        type: "request",
-        host,
-        operationId: op.operationId,
-        method: op.method,
-        url: url.toString(),
-        headers: headerObject(headers),
-        body: redactBody(body, headers.get("content-type"), secrets),
-        attempt,
-      }));
+      log(() =>
+        entry({
+          type: "request",
+          headers: headerObject(headers),
+          body: redactBody(body, headers.get("content-type"), secrets),
+          attempt,
+        }),
+      );
       let res: Response;
-      const deadline = withTimeout(request.signal ?? undefined, timeoutMs);
+      const deadline = withTimeout(request.signal ?? undefined, deadlineAt - now());
       try {
         res = await baseFetch(url, {
           method: request.method,
@@ -130,45 +153,39 @@ export function createTransport(
         });
       } catch (error) {
         deadline.clear();
+        const plan = next(attempt);
+        const notRetried = plan && !plan.retry ? `; not retried: ${plan.reason}` : "";
         const timedOut = (error as Error).name === "TimeoutError";
         const failure = timedOut
           ? new TimeoutError(
-              `${op.operationId}: no answer within ${timeoutMs} ms${op.idempotent ? "" : "; it may have been processed: look it up before repeating"}`,
+              `${op.operationId}: no answer within the call's budget of ${timeoutMs} ms (timeoutMs)${op.idempotent ? "" : "; it may have been processed: look it up before repeating"}`,
               { operationId: op.operationId },
             )
           : new TransportError(
-              `${op.operationId}: ${redactText((error as Error).message, secrets)}; check the base URL and the network`,
+              `${op.operationId}: ${redactText((error as Error).message, secrets)}; check the base URL and the network${notRetried}`,
               { operationId: op.operationId },
               { cause: safeCause(error, secrets) },
             );
-        log(() => ({
-          type: "error",
-          host,
-          operationId: op.operationId,
-          method: op.method,
-          url: url.toString(),
-          message: failure.message,
-          attempt,
-        }));
-        if (attempt < attempts) {
-          await backoff(attempt);
+        log(() => entry({ type: "error", message: failure.message, attempt }));
+        if (plan?.retry && !timedOut && !request.signal?.aborted) {
+          await sleep(plan.delayMs);
           continue;
         }
         throw failure;
       }
-      if ((res.status >= 500 || res.status === 429) && attempt < attempts) {
-        deadline.clear();
-        log(() => ({
-          type: "retry",
-          host,
-          operationId: op.operationId,
-          method: op.method,
-          url: url.toString(),
-          status: res.status,
-          attempt,
-        }));
-        await backoff(attempt, retryAfterMs(res));
-        continue;
+      if (res.status >= 500 || res.status === 429) {
+        const plan = next(attempt, res);
+        if (plan?.retry) {
+          deadline.clear();
+          log(() => entry({ type: "retry", status: res.status, attempt }));
+          await res.body?.cancel().catch(() => {});
+          await sleep(plan.delayMs);
+          continue;
+        }
+        if (plan) {
+          const message = `${op.operationId}: answered ${res.status}, not retried: ${plan.reason}`;
+          log(() => entry({ type: "error", status: res.status, message, attempt }));
+        }
       }
       let text: string;
       try {
@@ -203,13 +220,6 @@ export function createTransport(
         }
       }
       return serveText(res, outText);
-    }
-
-    async function backoff(attempt: number, retryAfter?: number): Promise<void> {
-      const base = options.retry?.baseDelayMs ?? 200;
-      const max = options.retry?.maxDelayMs ?? 5_000;
-      const exp = Math.min(max, base * 2 ** (attempt - 1));
-      await sleep(retryAfter ?? exp / 2 + (random() * exp) / 2);
     }
   };
 }

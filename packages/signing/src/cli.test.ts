@@ -78,6 +78,13 @@ describe("cli (in process)", () => {
     expect((await run(["nope", "--help"])).code).toBe(2);
   });
 
+  it("help names the command as invoked: the installed binary, or the repository's pnpm script", async () => {
+    expect((await run(["--help"])).stdout).toMatch(/^Usage\n {2}pgi-sign <scheme>/m);
+    const viaPnpm = await run(["--help"], { env: { npm_package_name: "pgi", npm_lifecycle_event: "sign" } });
+    expect(viaPnpm.stdout).toMatch(/^Usage\n {2}pnpm --silent sign <scheme>/m);
+    expect(viaPnpm.stdout).not.toMatch(/^ {2}pgi-sign /m);
+  });
+
   it("rejects extra positional arguments", async () => {
     const r = await run(["payment-request", "extra", "--secret", SALT], { stdin: "{}" });
     expect(r.code).toBe(2);

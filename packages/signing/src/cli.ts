@@ -59,7 +59,7 @@ function fieldRules(recipe: Recipe): string[] {
  * @example
  * process.stdout.write(helpText());
  */
-export function helpText(): string {
+export function helpText(command = invokedAs()): string {
   const schemes = SCHEME_IDS.flatMap((id) => [
     `  ${id.padEnd(26)} ${RECIPES[id].title}`,
     `      ${formula(RECIPES[id])}`,
@@ -67,9 +67,9 @@ export function helpText(): string {
   return `pgi-sign: compute or check a hash, checksum or webhook signature of the payment gateway interface.
 
 Usage
-  pgi-sign <scheme> [--secret VALUE] [--verify HEX] [--explain] < input.json
-  pgi-sign <scheme> --help
-  pgi-sign --help
+  ${command} <scheme> [--secret VALUE] [--verify HEX] [--explain] < input.json
+  ${command} <scheme> --help
+  ${command} --help
 
 Reads ONE JSON object on stdin, the fields exactly as sent (for webhook-signature: the raw webhook
 body, read as bytes), and prints the lowercase hex digest alone on stdout. Number literals are kept as
@@ -98,11 +98,22 @@ Exit codes
 
 Examples
   echo '{"amount":"1","cell":"9876543210","merchantname":"m","mid":"M1","msgcode":"1","otp":"123456","tokentype":"1"}' \\
-    | pgi-sign wallet-checksum --secret s
-  PGI_SALT=... pgi-sign payment-response --verify "$RECEIVED_HASH" --explain < result.json
-  PGI_SIGNING_SECRET=... pgi-sign webhook-signature --verify "$AUTHORIZATION" < body.json
-  From the repository root: pnpm --silent sign <scheme> ...
+    | ${command} wallet-checksum --secret s
+  PGI_SALT=... ${command} payment-response --verify "$RECEIVED_HASH" --explain < result.json
+  PGI_SIGNING_SECRET=... ${command} webhook-signature --verify "$AUTHORIZATION" < body.json
 `;
+}
+
+/**
+ * The command as the user typed it: `pnpm --silent sign` from this repository's root script, else `pgi-sign`.
+ *
+ * @example
+ * invokedAs({ npm_package_name: "pgi", npm_lifecycle_event: "sign" }); // "pnpm --silent sign"
+ */
+export function invokedAs(env: CliIo["env"] = process.env): string {
+  return env.npm_package_name === "pgi" && env.npm_lifecycle_event === "sign"
+    ? "pnpm --silent sign"
+    : "pgi-sign";
 }
 
 /**
@@ -212,7 +223,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
       if (schemeArg !== undefined && isSchemeId(schemeArg)) io.stdout.write(schemeHelpText(schemeArg));
       else if (schemeArg !== undefined)
         throw new UsageError(`unknown scheme "${schemeArg}"; use one of: ${SCHEME_IDS.join(", ")}`);
-      else io.stdout.write(helpText());
+      else io.stdout.write(helpText(invokedAs(io.env)));
       return 0;
     }
     if (schemeArg === undefined)
