@@ -335,7 +335,7 @@ describe("operations", () => {
     expect(op.security).toEqual([{ partnerBearer: ["refer_merchant"] }]);
     expect(Object.keys((op.requestBody as Obj).content as Obj)).toEqual([FORM]);
     expect((op.requestBody as Obj).required).toBe(true);
-    expect(Object.keys(op.responses as Obj).sort()).toEqual(["200", "401", "422"]);
+    expect(Object.keys(op.responses as Obj).sort()).toEqual(["200", "400", "401", "413", "415", "422"]);
   });
   it("agreement generation needs refer_merchant plus one of the two management scopes", () => {
     const op = at(HOST, ptr("paths", ESIGN, "get")) as Obj;
@@ -349,6 +349,7 @@ describe("operations", () => {
       "401",
       "403",
       "404",
+      "413",
       "422",
       "500",
     ]);

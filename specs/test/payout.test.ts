@@ -184,6 +184,10 @@ table(
     ["an amount with 1 decimal", { ...create, amount: "10.5" }],
     ["a mobile number starting with 1 (10 digits is the only rule)", { ...create, custMobile: "1234567890" }],
     ["expiry at the end of a day", { ...create, expiryDate: "2026-12-31T23:59:59.999+0000" }],
+    [
+      "expiry written with Z, as the gateway's published request",
+      { ...create, expiryDate: "2021-07-23T10:00:49.778Z" },
+    ],
   ],
   [
     ...missing(create, Object.keys(create)),
@@ -196,7 +200,6 @@ table(
     ["an 11-digit mobile", { ...create, custMobile: "98688885681" }, "/custMobile"],
     ["a mobile with country code", { ...create, custMobile: "+919868888568" }, "/custMobile"],
     ["a numeric mobile", { ...create, custMobile: 9868888568 }, "/custMobile"],
-    ["expiry with Z instead of +0000", { ...create, expiryDate: "2026-08-19T10:00:49.778Z" }, "/expiryDate"],
     ["expiry without milliseconds", { ...create, expiryDate: "2026-08-19T10:00:49+0000" }, "/expiryDate"],
     ["expiry with +05:30", { ...create, expiryDate: "2026-08-19T15:30:49.778+0530" }, "/expiryDate"],
     ["expiry as a date only", { ...create, expiryDate: "2026-08-19" }, "/expiryDate"],
@@ -342,10 +345,13 @@ table(
 table(
   "ExtendExpiryRequest",
   () => schema("ExtendExpiryRequest"),
-  [["a new expiry", { expiryDate: "2026-08-26T18:29:59.000+0000" }]],
+  [
+    ["a new expiry", { expiryDate: "2026-08-26T18:29:59.000+0000" }],
+    ["a new expiry written with Z", { expiryDate: "2026-08-26T18:29:59.000Z" }],
+  ],
   [
     ["no expiryDate", {}, "'expiryDate'"],
-    ["expiry with Z", { expiryDate: "2026-08-26T18:29:59.000Z" }, "/expiryDate"],
+    ["expiry with Z but no milliseconds", { expiryDate: "2026-08-26T18:29:59Z" }, "/expiryDate"],
     ["expiry with a space instead of +", { expiryDate: "2026-08-26T18:29:59.000 0000" }, "/expiryDate"],
     ["an unknown field", { expiryDate: "2026-08-26T18:29:59.000+0000", linkId: "x" }, "'linkId'"],
   ],
@@ -403,7 +409,7 @@ describe("operations", () => {
     ]);
     expect(at(HOST, ptr("paths", DETAILS, "get", "security"))).toEqual([{ payoutBearer: [] }]);
     expect(at(HOST, ptr("components", "parameters", "PayoutMerchantIdQuery", "schema", "$ref"))).toBe(
-      "#/components/schemas/PayoutMerchantId",
+      "#/components/schemas/PayoutMerchantIdText",
     );
   });
   it("status: linkId query required, token optional", () => {
@@ -446,7 +452,7 @@ describe("operations", () => {
       ptr("components", "schemas", "CreateSmartSendLinkRequest", "properties"),
     ) as Record<string, Obj>;
     expect(props.amount!.$ref).toBe("#/components/schemas/DecimalAmount2");
-    expect(props.expiryDate!.$ref).toBe("#/components/schemas/SmartSendTimestamp");
+    expect(props.expiryDate!.$ref).toBe("#/components/schemas/SmartSendTimestampInput");
   });
 });
 

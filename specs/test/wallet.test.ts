@@ -213,13 +213,13 @@ describe("operation contract", () => {
     expect((schema["x-pgi-signature"] as Json).id).toBe("wallet-response-checksum");
   });
   it("answers failures with 200 (status FAILURE)", () => {
-    expect(Object.keys(op.responses as Json).sort()).toEqual(["200", "400"]);
+    expect(Object.keys(op.responses as Json).sort()).toEqual(["200", "400", "413", "415"]);
   });
 });
 
-describe("example checksums follow the recipes (sample secret example-signing-secret)", () => {
+describe("example checksums follow the recipes (the mock's test secret pgi-test-wallet-secret)", () => {
   const hmac = (fields: Json, names: string[]) =>
-    createHmac("sha256", "example-signing-secret")
+    createHmac("sha256", "pgi-test-wallet-secret")
       .update(
         names
           .filter((n) => fields[n] !== undefined)
@@ -248,7 +248,7 @@ describe("example checksums follow the recipes (sample secret example-signing-se
 describe("named examples validate against their schemas", () => {
   const examples = namedExamples();
   it("covers every body", () => {
-    expect(examples.length).toBe(8);
+    expect(examples.length).toBe(10);
   });
   it.each(examples)("%s", (_name, schemaPointer, value) => {
     expect(check(validatorAt(HOST, schemaPointer), value)).toEqual([]);
