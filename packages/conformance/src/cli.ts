@@ -2,17 +2,13 @@
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { validateHar } from "./har.js";
+import { invokedAs } from "./invoked-as.js";
 import { runProxyCommand } from "./proxy/command.js";
 import { jsonReport, junitReport, summaryLine, terminalReport } from "./report.js";
 import type { Target } from "./request-builder.js";
 import { type RunResult, runSuite } from "./runner.js";
 import { HOSTS, type Host, loadSpecSet } from "./spec-set.js";
 import { embeddedMock, targetFromFile, targetFromNames, UsageError } from "./targets.js";
-
-/** The command as the user typed it: `pnpm conformance` from the repository's script, else the binary's name. */
-export function invokedAs(env: NodeJS.ProcessEnv = process.env): string {
-  return env.npm_lifecycle_event === "conformance" ? "pnpm conformance" : "pgi-conformance";
-}
 
 const help = (
   cmd: string,

@@ -78,8 +78,7 @@ async function main() {
     );
 
     await step("help of the installed CLIs names the command as invoked", async () => {
-      // pgi-conformance's help is its owner's; add it here once it names the command as invoked.
-      for (const bin of ["pgi-mock", "pgi-sign"]) {
+      for (const bin of ["pgi-mock", "pgi-sign", "pgi-conformance"]) {
         const { stdout } = await run("npx", ["--no-install", bin, "--help"], {
           cwd: project,
           timeoutMs: 30_000,

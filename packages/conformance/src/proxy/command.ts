@@ -1,9 +1,11 @@
 // `pgi-conformance proxy`: parses the command line, starts the proxy, prints each exchange, and reports on SIGINT/SIGTERM.
+
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { invokedAs } from "../invoked-as.js";
 import type { Target } from "../request-builder.js";
 import { HOSTS, loadSpecSet, type SpecSet } from "../spec-set.js";
 import { embeddedMock, targetFromFile, targetFromNames, UsageError } from "../targets.js";
@@ -12,10 +14,13 @@ import { masker } from "./mask.js";
 import { exchangeLines, report, summary, toRunResult } from "./output.js";
 import { type RunningProxy, startProxy } from "./server.js";
 
-export const PROXY_HELP = `pgi-conformance proxy: a contract proxy between your service and the gateway's hosts
+/** The proxy's help, with the command written as the user invoked it. */
+export const proxyHelp = (
+  cmd: string,
+) => `pgi-conformance proxy: a contract proxy between your service and the gateway's hosts
 
 Usage:
-  pnpm conformance proxy [--target env | --config FILE] [--port-base N] [--har FILE] [--enforce]
+  ${cmd} proxy [--target env | --config FILE] [--port-base N] [--har FILE] [--enforce]
                          [--reporter json|junit --out FILE]
 
 Listens on 127.0.0.1, ports N..N+6 (default 4110) for ${HOSTS.join(", ")}, in that order. Point
@@ -28,7 +33,7 @@ Options:
   --config FILE          forward to the hosts and credentials of a JSON file keyed by the same names
                          (neither: start the embedded mock and forward to it)
   --port-base N          first port (default 4110); 0 gives each listener a free port
-  --har FILE             on exit, write the traffic as HAR 1.2, secrets masked (pnpm conformance validate FILE)
+  --har FILE             on exit, write the traffic as HAR 1.2, secrets masked (${cmd} validate FILE)
   --enforce              answer a request that breaks the contract with the operation's documented
                          400 instead of forwarding it; refuse bodies over 1 MiB with 413
   --reporter NAME        json or junit, written to --out FILE on exit
@@ -172,7 +177,7 @@ export async function runProxyCommand(argv: string[], io: ProxyIo, specsIn?: Spe
   try {
     p = parse(argv);
     if (p.help) {
-      io.out(PROXY_HELP);
+      io.out(proxyHelp(invokedAs()));
       return 0;
     }
     resolved = await resolveTarget(p, io.env);
