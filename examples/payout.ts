@@ -1,8 +1,9 @@
 // Payout smart send: create a link, read its details, extend it, cancel it.
 import { createPayoutClient, formatSmartSendTimestamp } from "@pgi/client";
-import { loadConfig } from "./config.js";
+import { loadConfig, need } from "./config.js";
 
-const { env } = await loadConfig();
+const config = await loadConfig();
+const { env } = config;
 const payout = createPayoutClient({
   baseUrl: env.PGI_PAYOUT_URL,
   credentials: {
@@ -26,7 +27,7 @@ const created = await payout.POST("/payout/v2/smartSend/link", {
 });
 const linkId = created.data?.data?.linkId ?? "";
 const details = await payout.GET("/payout/merchant/smartSend/details", {
-  params: { query: { merchantRefId, payoutMerchantId: Number(env.PGI_PAYOUT_MERCHANT_ID) } },
+  params: { query: { merchantRefId, payoutMerchantId: need(config, "PGI_PAYOUT_MERCHANT_ID") } },
 });
 await payout.PUT("/payout/v2/smartSend/expiry/{id}", {
   params: { path: { id: linkId } },
