@@ -1,11 +1,10 @@
 // Builds the contract: lints every host with our Redocly config (zero problems allowed), bundles each into
-// specs/dist/<host>.yaml, and renders the Redoc reference into specs/dist/docs/.
+// specs/dist/<host>.yaml. The docs site (packages/docs-site) is built from these bundles.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundle, formatProblems, getTotals, lint, loadConfig } from "@redocly/openapi-core";
 import { stringify } from "yaml";
-import { buildDocs } from "./docs-build.mjs";
 import { HOSTS } from "./hosts.mjs";
 
 const specsDir = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -46,4 +45,3 @@ if (problems > 0) {
 }
 for (const h of hosts) await bundleHost(h);
 console.log(`specs: ${hosts.length} host(s) linted clean and bundled into specs/dist/`);
-if (!process.env.PGI_SKIP_DOCS) await buildDocs(hosts);

@@ -1,0 +1,76 @@
+// Renders the x-pgi-* extensions once, as prose in the descriptions Redoc shows, and removes the raw values.
+import { collectExtensions, renderExtensions } from "@pgi/specs/x-rules";
+import { type Json, operationsOf } from "./spec-walk.js";
+
+const code = (text: unknown) => `\`${String(text).replace(/`/g, "'")}\``;
+
+function listOf(value: unknown): string {
+  if (Array.isArray(value)) return value.map(code).join(", ");
+  if (value && typeof value === "object")
+    return `\n\n${Object.entries(value)
+      .map(([k, v]) => `- ${code(k)}: ${typeof v === "string" ? v : code(JSON.stringify(v))}`)
+      .join("\n")}`;
+  return code(value);
+}
+
+/** Prose for one extension other than x-pgi-signature / x-pgi-rule (those become "Contract rules"). */
+export function extensionProse(key: string, value: unknown): string {
+  switch (key) {
+    case "x-pgi-no-token":
+      return `**Authentication.** ${String(value)}`;
+    case "x-pgi-alias-of":
+      return `**Alias of** ${code(value)}.`;
+    case "x-pgi-known-codes":
+    case "x-pgi-codes":
+      return `**Known codes:** ${listOf(value)}`;
+    case "x-pgi-known-values":
+      return `**Known values:** ${listOf(value)}`;
+    case "x-pgi-scopes":
+      return `**Scopes:** ${listOf(value)}`;
+    case "x-pgi-callback-urls":
+      return `**Posted to:** ${listOf(value)}`;
+    case "x-pgi-known-name-fragments": {
+      const v = (value ?? {}) as { description?: string; fragments?: unknown[]; example?: string };
+      const example = v.example ? ` (for example ${code(v.example)})` : "";
+      return `**Name fragments.** ${v.description ?? ""} ${listOf(v.fragments ?? [])}${example}`;
+    }
+    default:
+      return `**${key.replace(/^x-pgi-/, "").replace(/-/g, " ")}:** ${listOf(value)}`;
+  }
+}
+
+function appendDescription(node: Json, text: string): void {
+  const current = typeof node.description === "string" ? node.description : "";
+  node.description = current ? `${current}\n\n${text}` : text;
+}
+
+/** Adds prose for every non-rule x-pgi-* extension to its own node's description; removes every x-pgi-*. */
+function proseInPlace(node: unknown, seen: Set<unknown>): void {
+  if (!node || typeof node !== "object" || seen.has(node)) return;
+  seen.add(node);
+  const record = node as Json;
+  for (const [key, value] of Object.entries(record)) {
+    if (key.startsWith("x-pgi-")) {
+      if (key !== "x-pgi-signature" && key !== "x-pgi-rule")
+        appendDescription(record, extensionProse(key, value));
+      delete record[key];
+    } else proseInPlace(value, seen);
+  }
+}
+
+/**
+ * Rewrites a bundled document for Redoc: each operation's signature recipes and rules as a "Contract rules"
+ * section of its description, every other x-pgi-* as prose beside the field it describes, and no raw x-pgi-*
+ * left for Redoc to print as JSON.
+ *
+ * @example
+ * const forRedoc = extensionsAsProse(structuredClone(doc));
+ */
+export function extensionsAsProse(doc: Json): Json {
+  const rules = new Map<Json, string>();
+  for (const { op } of operationsOf(doc)) rules.set(op, renderExtensions(collectExtensions(doc, op)));
+  for (const [op, text] of rules)
+    op.description = `${typeof op.description === "string" ? op.description : ""}${text}`;
+  proseInPlace(doc, new Set());
+  return doc;
+}
