@@ -1,6 +1,7 @@
-// Benchmark: our mock (all seven hosts, one process) against `prism mock` (CLI, one host per process), same
-// bundles, same load generator (autocannon, 10 connections), same run. Prints rps ratio, p50/p99, RSS, start time.
-import { spawn } from "node:child_process";
+// Benchmark, one run: bare node:http (a fixed body: the ceiling), `prism mock` (CLI, one host per process) and our
+// mock (all seven hosts, one process) on the same bundles and load generator (autocannon, 10 connections). Prints
+// rps, p50/p99 and RSS per case, each ratio to Prism and to the ceiling, and our start-up times.
+import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -37,13 +38,15 @@ form.hash = sign("mandate-authorization", form, DEFAULT_CREDENTIALS.salt).digest
 const CASES = [
   {
     name: "valid GET (complaint status, bearer checked)",
+    short: "valid GET",
     host: "bbps",
     method: "GET",
     path: "/gateway-nbc/v1/nbc/checkComplaintStatus?complaintId=CMP1",
     headers: { authorization: `Bearer ${DEFAULT_CREDENTIALS.bbpsToken}` },
   },
   {
-    name: "valid form POST (mandate authorization, hash checked by us only)",
+    name: "valid hashed form POST (mandate authorization, hash checked by us only)",
+    short: "valid form POST",
     host: "gateway",
     method: "POST",
     path: "/AuthorizeTransaction.php",
@@ -52,6 +55,7 @@ const CASES = [
   },
   {
     name: "invalid JSON POST (send OTP, bad mobile number)",
+    short: "invalid JSON POST",
     host: "otp",
     method: "POST",
     path: "/otp/send",
@@ -65,22 +69,26 @@ const rssMb = (pid) => {
   return m ? Number(m[1]) / 1024 : Number.NaN;
 };
 
-async function waitUp(url, deadline = Date.now() + 20_000) {
-  while (Date.now() < deadline) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 20));
-    }
+async function waitUp(urls, deadline = Date.now() + 30_000) {
+  const pending = new Set(urls);
+  while (Date.now() < deadline && pending.size > 0) {
+    await Promise.all(
+      [...pending].map((url) =>
+        fetch(url).then(
+          (r) => r.arrayBuffer().then(() => pending.delete(url)),
+          () => {},
+        ),
+      ),
+    );
+    if (pending.size > 0) await new Promise((r) => setTimeout(r, 5));
   }
-  throw new Error(`${url} did not come up`);
+  if (pending.size > 0) throw new Error(`${[...pending].join(", ")} did not come up`);
 }
 
-async function start(args, probe) {
+async function start(args, probes) {
   const t0 = performance.now();
   const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"] });
-  await waitUp(probe);
+  await waitUp(probes);
   return { child, startMs: performance.now() - t0 };
 }
 
@@ -90,16 +98,15 @@ const stop = (child) =>
     child.kill("SIGTERM");
   });
 
-async function load(url, c) {
-  // Warm up briefly, then measure.
-  await autocannon({ url, method: c.method, headers: c.headers, body: c.body, connections: 10, duration: 1 });
+const ROUNDS = 3;
+const once = async (url, c, duration) => {
   const r = await autocannon({
     url,
     method: c.method,
     headers: c.headers,
     body: c.body,
     connections: 10,
-    duration: DURATION,
+    duration,
   });
   return {
     rps: r.requests.average,
@@ -108,45 +115,113 @@ async function load(url, c) {
     non2xx: r.non2xx,
     errors: r.errors,
   };
+};
+/** The round with the median rps, and the counts summed over the rounds. */
+const median = (rounds) => {
+  const sorted = [...rounds].sort((a, b) => a.rps - b.rps);
+  const mid = sorted[Math.floor(sorted.length / 2)];
+  return {
+    ...mid,
+    non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+  };
+};
+
+/**
+ * Loads the servers of one case in turns (a warm-up each, then ROUNDS rounds that alternate between them), so the
+ * machine's other load falls on all of them alike; each gets its median round.
+ */
+async function loadInTurns(targets, c) {
+  for (const url of Object.values(targets)) await once(url, c, 1);
+  const rounds = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const [k, url] of Object.entries(targets)) rounds[k].push(await once(url, c, DURATION / ROUNDS));
+  }
+  return Object.fromEntries(Object.entries(rounds).map(([k, r]) => [k, median(r)]));
 }
 
+const HOST_ORDER = ["otp", "gateway", "wallet", "partner", "accounts", "payout", "bbps"];
 const BASE = 4710;
+const portOf = (host) => BASE + HOST_ORDER.indexOf(host);
+
+// Start-up: the CLI until all seven hosts answer /__mock/health, and startMock() in-process after the import.
 const ours = await start(
   [join(here, "..", "bin", "pgi-mock.js"), "--port-base", String(BASE), "--quiet"],
-  `http://127.0.0.1:${BASE}/__mock/health`,
+  HOST_ORDER.map((h) => `http://127.0.0.1:${portOf(h)}/__mock/health`),
 );
-const PORTS = { otp: BASE, gateway: BASE + 1, bbps: BASE + 6 };
+const inProcess = JSON.parse(
+  execFileSync(process.execPath, [join(here, "start-in-process.mjs")], { encoding: "utf8" }),
+);
+
+const CEILING_PORT = 4780;
+const ceiling = await start(
+  [join(here, "ceiling.mjs"), String(CEILING_PORT)],
+  [`http://127.0.0.1:${CEILING_PORT}/`],
+);
+
 const rows = [];
 for (const c of CASES) {
-  const url = `http://127.0.0.1:${PORTS[c.host]}${c.path}`;
-  const ourResult = await load(url, c);
-  const ourRss = rssMb(ours.child.pid);
   const prismPort = 4790;
   const prism = await start(
     [prismBin, "mock", "-p", String(prismPort), "-h", "127.0.0.1", "-v", "silent", bundle(c.host)],
-    `http://127.0.0.1:${prismPort}/`,
+    [`http://127.0.0.1:${prismPort}/`],
   );
-  const prismResult = await load(`http://127.0.0.1:${prismPort}${c.path}`, c);
+  const results = await loadInTurns(
+    {
+      ours: `http://127.0.0.1:${portOf(c.host)}${c.path}`,
+      ceiling: `http://127.0.0.1:${CEILING_PORT}${c.path}`,
+      prism: `http://127.0.0.1:${prismPort}${c.path}`,
+    },
+    c,
+  );
   const prismRss = rssMb(prism.child.pid);
   await stop(prism.child);
-  rows.push({ c, ourResult, ourRss, prismResult, prismRss, prismStart: prism.startMs });
+  rows.push({
+    c,
+    ourResult: results.ours,
+    ourRss: rssMb(ours.child.pid),
+    prismResult: results.prism,
+    prismRss,
+    prismStart: prism.startMs,
+    ceilingResult: results.ceiling,
+  });
 }
-const idleRss = rssMb(ours.child.pid);
+const ceilingRss = rssMb(ceiling.child.pid);
+await stop(ceiling.child);
+const finalRss = rssMb(ours.child.pid);
 await stop(ours.child);
 
 const f = (n, d = 0) => n.toFixed(d);
-console.log(`\nmock vs prism mock (CLI, -v silent), autocannon 10 connections, ${DURATION} s per case\n`);
-for (const { c, ourResult: o, ourRss, prismResult: p, prismRss, prismStart } of rows) {
-  console.log(c.name);
-  console.log(
-    `  ours   ${f(o.rps).padStart(7)} rps  p50 ${o.p50} ms  p99 ${o.p99} ms  RSS ${f(ourRss)} MB (7 hosts)  answers non-2xx ${o.non2xx}`,
-  );
-  console.log(
-    `  prism  ${f(p.rps).padStart(7)} rps  p50 ${p.p50} ms  p99 ${p.p99} ms  RSS ${f(prismRss)} MB (1 host)   start ${f(prismStart)} ms`,
-  );
-  console.log(`  ratio  ${f(o.rps / p.rps, 2)}x rps`);
-}
-console.log(`\nours: cold start ${f(ours.startMs)} ms for 7 hosts, RSS after the run ${f(idleRss)} MB`);
+const line = (label, r, rss, extra = "") =>
+  `  ${label.padEnd(8)} ${f(r.rps).padStart(7)} rps  p50 ${r.p50} ms  p99 ${r.p99} ms  RSS ${f(rss)} MB${extra}`;
 console.log(
-  "goals: >= 2x Prism's rps, p99 < 5 ms, 7 hosts < 300 MB, start < 2 s (ours does more per request: tokens, scopes, hashes, state)",
+  `\nautocannon, 10 connections, ${DURATION} s per server and case in ${ROUNDS} alternating rounds (median round shown), load generator on the same cores\n`,
 );
+const verdicts = [];
+for (const { c, ourResult: o, ourRss, prismResult: p, prismRss, prismStart, ceilingResult: b } of rows) {
+  console.log(c.name);
+  console.log(line("ceiling", b, ceilingRss, "  (bare node:http, fixed body)"));
+  console.log(line("prism", p, prismRss, `  (1 host)  start ${f(prismStart)} ms`));
+  console.log(line("ours", o, ourRss, `  (7 hosts)  non-2xx ${o.non2xx}, errors ${o.errors}`));
+  const toPrism = o.rps / p.rps;
+  const toCeiling = o.rps / b.rps;
+  console.log(`  ratio    ${f(toPrism, 2)}x Prism, ${f(toCeiling, 2)} of the ceiling`);
+  verdicts.push([`${c.short}: >= 3x Prism`, toPrism >= 3, `${f(toPrism, 2)}x`]);
+  if (c.short === "valid GET")
+    verdicts.push([`${c.short}: >= 0.5 of the ceiling`, toCeiling >= 0.5, f(toCeiling, 2)]);
+  verdicts.push([`${c.short}: p99 < 5 ms`, o.p99 < 5, `${o.p99} ms`]);
+}
+console.log(
+  `\nours: all 7 hosts answering /__mock/health ${f(ours.startMs)} ms after spawn; ` +
+    `startMock() in-process ${f(inProcess.startMockMs)} ms after a ${f(inProcess.importMs)} ms import; ` +
+    `RSS after the run ${f(finalRss)} MB`,
+);
+verdicts.push(["7 hosts under 200 MB RSS", finalRss < 200, `${f(finalRss)} MB`]);
+verdicts.push(["7 hosts answering health < 1 s from spawn", ours.startMs < 1000, `${f(ours.startMs)} ms`]);
+verdicts.push([
+  "startMock() < 500 ms after the import",
+  inProcess.startMockMs < 500,
+  `${f(inProcess.startMockMs)} ms`,
+]);
+console.log("\ngoals (issue 17), as measured in this run:");
+for (const [goal, met, value] of verdicts) console.log(`  ${met ? "met    " : "NOT met"}  ${goal}: ${value}`);

@@ -2,13 +2,22 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import pc from "picocolors";
-import { CREDENTIAL_ENV } from "./core/credentials.js";
+import { CREDENTIAL_ENV, credentialsByName, maskedValues, resolveCredentials } from "./core/credentials.js";
+import { createRequestLogger } from "./server/request-log.js";
 import { DEFAULT_PORTS, startMock } from "./start.js";
 import { HOST_NAMES, type HostName, type MockCredentials } from "./types.js";
 
-const HELP = `pgi-mock: the mock of all seven hosts of the payment gateway interface, in one process
+/** The command as the user typed it: `pnpm mock` from this repository's root script, else the binary's name. */
+function invokedAs(): string {
+  const env = process.env;
+  return env.npm_package_name === "pgi" && env.npm_lifecycle_event === "mock" ? "pnpm mock" : "pgi-mock";
+}
 
-Usage: pnpm mock [options]
+const help = (
+  command: string,
+) => `pgi-mock: the mock of all seven hosts of the payment gateway interface, in one process
+
+Usage: ${command} [options]
 
 Options:
   --hostname H          interface to listen on (default 127.0.0.1)
@@ -18,8 +27,14 @@ Options:
   --time-factor F       real seconds per mock second for webhook retries and callbacks (default 1)
   --credentials FILE    JSON object of test credentials keyed by configuration name (PGI_SALT, ...);
                         PGI_* environment variables are read too
-  --quiet               print nothing but errors
+  --quiet               print nothing but errors (no start-up table, no request lines)
+  --log-format F        text (default: one line per request, coloured on a terminal unless NO_COLOR is set)
+                        or json (one JSON object per line: a "ready" event, then one "request" event each)
   -h, --help            this help
+
+Each request line has the time, host, method, path, status, verdict (valid, invalid, refused, unrouted,
+control for /__mock/ calls, error for a bug in the mock) and the violations or hint. Credentials that differ from the built-in test defaults are
+shown as <set from NAME>, here and in GET /__mock/credentials.
 
 Every port answers GET /__mock/health; GET /__mock/ lists the control API.
 Exit codes: 0 after a clean shutdown (Ctrl-C), 2 on misuse.`;
@@ -56,7 +71,9 @@ async function readCredentials(file: string | undefined): Promise<Partial<MockCr
     try {
       parsed = JSON.parse(await readFile(file, "utf8"));
     } catch (error) {
-      throw new UsageError(`--credentials ${file}: ${(error as Error).message}`);
+      // Not the parser's message: it can quote the file's text, and the file holds secrets.
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new UsageError(`--credentials ${file}: ${code ? `cannot read (${code})` : "not valid JSON"}`);
     }
     if (!parsed || typeof parsed !== "object")
       throw new UsageError(`--credentials ${file}: not a JSON object`);
@@ -83,6 +100,7 @@ export async function main(argv: string[]): Promise<number> {
         "time-factor": { type: "string" },
         credentials: { type: "string" },
         quiet: { type: "boolean" },
+        "log-format": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -94,7 +112,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     values = parse().values;
     if (values.help) {
-      console.log(HELP);
+      console.log(help(invokedAs()));
       return 0;
     }
     ports = { ...DEFAULT_PORTS, ...parsePorts(values["port-base"], values.port ?? []) };
@@ -103,11 +121,18 @@ export async function main(argv: string[]): Promise<number> {
       if (!Number.isFinite(timeFactor) || timeFactor < 0)
         throw new UsageError("--time-factor: a number >= 0");
     }
+    if (!["text", "json", undefined].includes(values["log-format"]))
+      throw new UsageError(`--log-format ${values["log-format"]}: use text or json`);
     credentials = await readCredentials(values.credentials);
   } catch (error) {
     console.error(`pgi-mock: ${(error as Error).message}\nRun with --help for usage.`);
     return 2;
   }
+  const format = values["log-format"] === "json" ? "json" : "text";
+  const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+  const write = (line: string) => process.stdout.write(`${line}\n`);
+  const secrets = maskedValues(resolveCredentials(credentials));
+  const onRequest = values.quiet ? undefined : createRequestLogger({ format, color, write, secrets });
   let mock: Awaited<ReturnType<typeof startMock>>;
   try {
     mock = await startMock({
@@ -115,31 +140,41 @@ export async function main(argv: string[]): Promise<number> {
       ...(values.hostname ? { hostname: values.hostname } : {}),
       credentials,
       timeFactor,
+      ...(onRequest ? { onRequest } : {}),
     });
   } catch (error) {
     console.error(`pgi-mock: ${(error as Error).message}`);
     return 2;
   }
-  if (!values.quiet) {
-    const color = process.stdout.isTTY && !process.env.NO_COLOR;
-    const b = (s: string) => (color ? pc.bold(s) : s);
-    console.log(b("pgi-mock: all hosts are up"));
-    console.log("");
-    console.log(`${b("host".padEnd(10))} ${b("base URL".padEnd(28))} variable`);
-    for (const h of HOST_NAMES)
-      console.log(`${h.padEnd(10)} ${mock.urls[h].padEnd(28)} PGI_${h.toUpperCase()}_URL`);
-    console.log("");
-    console.log(b("test credentials (export them, or fetch GET /__mock/credentials):"));
-    for (const [name, value] of Object.entries(mock.env)) {
-      if (!name.endsWith("_URL")) console.log(`  ${name}=${value}`);
-    }
-    console.log("");
-    console.log(`control API: GET ${mock.urls.otp}/__mock/ (on every port). Ctrl-C stops.`);
-  }
+  if (!values.quiet) printReady(mock, format, color);
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);
   });
   await mock.close();
   return 0;
+}
+
+/** The start-up table (text) or `ready` event (json): URLs and credentials, non-default values masked. */
+function printReady(
+  mock: Awaited<ReturnType<typeof startMock>>,
+  format: "text" | "json",
+  color: boolean,
+): void {
+  const shown = credentialsByName(mock.credentials, true);
+  if (format === "json") {
+    console.log(JSON.stringify({ event: "ready", urls: mock.urls, credentials: shown }));
+    return;
+  }
+  const b = (s: string) => (color ? pc.bold(s) : s);
+  console.log(b("pgi-mock: all hosts are up"));
+  console.log("");
+  console.log(`${b("host".padEnd(10))} ${b("base URL".padEnd(28))} variable`);
+  for (const h of HOST_NAMES)
+    console.log(`${h.padEnd(10)} ${mock.urls[h].padEnd(28)} PGI_${h.toUpperCase()}_URL`);
+  console.log("");
+  console.log(b("test credentials (export them, or fetch GET /__mock/credentials):"));
+  for (const [name, value] of Object.entries(shown)) console.log(`  ${name}=${value}`);
+  console.log("");
+  console.log(`control API: GET ${mock.urls.otp}/__mock/ (on every port). Ctrl-C stops.`);
 }

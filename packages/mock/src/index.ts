@@ -8,5 +8,12 @@ export {
   resolveCredentials,
 } from "./core/credentials.js";
 export { createScheduler } from "./core/scheduler.js";
+export {
+  createRequestLogger,
+  formatText,
+  type RequestLogEntry,
+  type RequestLoggerOptions,
+  type Verdict,
+} from "./server/request-log.js";
 export { DEFAULT_PORTS, startMock } from "./start.js";
 export * from "./types.js";

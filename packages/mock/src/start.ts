@@ -1,17 +1,31 @@
 // startMock(): all seven hosts in one process, one node:http server per host, sharing state, clock and scheduler.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+// It only wires the stages (src/server/) together and listens; the request path is in server/pipeline.ts.
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { DEFAULT_STATE_LIMITS } from "./core/bounded-store.js";
 import { createClock } from "./core/clock.js";
 import { credentialsByName, resolveCredentials, secretValues } from "./core/credentials.js";
 import { createScheduler } from "./core/scheduler.js";
-import { documentedResponse, findOperationObject, loadSpecs } from "./core/spec-index.js";
+import {
+  documentedResponse,
+  findOperationObject,
+  type HostSpec,
+  loadSpecs,
+  type OperationInfo,
+} from "./core/spec-index.js";
 import { createHostBehaviours } from "./hosts/index.js";
-import { type ControlDeps, coreRoutes, matchRoute } from "./server/control.js";
+import { send } from "./server/answer.js";
+import { coreRoutes } from "./server/control.js";
+import { type ControlApi, createControlApi, isControlPath } from "./server/control-api.js";
+import { forcedAnswers } from "./server/forced.js";
 import { handleRequest, type PipelineDeps } from "./server/pipeline.js";
+import { receive } from "./server/receive.js";
+import { requestEntry } from "./server/request-log.js";
+import { buildRouteTable } from "./server/route-table.js";
 import { problem } from "./server/violations.js";
 import {
-  type ControlRoute,
   HOST_NAMES,
+  type HostBehaviour,
   type HostContext,
   type HostName,
   type MockOptions,
@@ -30,63 +44,97 @@ export const DEFAULT_PORTS: Readonly<Record<HostName, number>> = {
   bbps: 4016,
 };
 
-class BodyTooLarge extends Error {}
-
-function readBody(req: IncomingMessage, limit: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers["content-length"] ?? 0);
-    if (declared > limit) {
-      req.resume();
-      reject(new BodyTooLarge());
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners("data");
-        req.resume();
-        reject(new BodyTooLarge());
-        return;
+function hostContext(
+  options: MockOptions,
+  base: Pick<HostContext, "clock" | "scheduler" | "credentials" | "log" | "timeFactor">,
+  specs: Map<HostName, HostSpec>,
+): HostContext {
+  // Operations by id, indexed once: behaviours look up documented answers on every request.
+  const byId = new Map<string, { spec: HostSpec; op: OperationInfo }>();
+  for (const spec of specs.values()) {
+    for (const op of spec.operations) if (!byId.has(op.operationId)) byId.set(op.operationId, { spec, op });
+  }
+  const rules = new Map<string, Record<string, unknown> | undefined>();
+  return {
+    ...base,
+    random: options.random ?? Math.random,
+    fetch: options.fetch ?? ((url, init) => fetch(url, init)),
+    documentedResponse(operationId, status, exampleName) {
+      const found = byId.get(operationId);
+      return found ? documentedResponse(found.spec, found.op, status, exampleName) : undefined;
+    },
+    operationRule(operationId) {
+      if (!rules.has(operationId)) {
+        let rule: Record<string, unknown> | undefined;
+        for (const spec of specs.values()) {
+          const op = findOperationObject(spec, operationId);
+          if (op) {
+            rule = op["x-pgi-rule"] as Record<string, unknown> | undefined;
+            break;
+          }
+        }
+        rules.set(operationId, rule);
       }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
+      return rules.get(operationId);
+    },
+  };
+}
+
+/** One host's node:http server: control API or pipeline, then the answer and the request hook. */
+function hostServer(
+  host: HostName,
+  deps: PipelineDeps,
+  control: ControlApi,
+  options: MockOptions,
+  bodyLimit: number,
+): Server {
+  const { ctx } = deps;
+  return createServer(async (req, res) => {
+    let method = (req.method ?? "GET").toUpperCase();
+    let path = (req.url ?? "/").split("?")[0] ?? "/";
+    let answer: MockResponse;
+    try {
+      const incoming = await receive(req, bodyLimit);
+      ({ method, path } = incoming);
+      answer = isControlPath(path) ? await control(incoming) : await handleRequest(deps, incoming);
+      if (!isControlPath(path)) ctx.log("request", { host, method, path, status: answer.status });
+    } catch (error) {
+      ctx.log("internal-error", { host, error: error instanceof Error ? error.stack : String(error) });
+      answer = problem(
+        500,
+        "Mock internal error",
+        "the mock failed on this request; this is a bug in the mock",
+      );
+    }
+    // Request log hook (issue 13): one entry per finished request.
+    options.onRequest?.(requestEntry(host, method, path, answer, ctx.clock.now()));
+    send(res, answer);
   });
 }
 
-function send(res: ServerResponse, answer: MockResponse): void {
-  if (res.headersSent) return;
-  let payload: string;
-  let type = answer.contentType;
-  if (answer.body === undefined || answer.body === null) payload = "";
-  else if (typeof answer.body === "string") {
-    payload = answer.body;
-    type ??= "text/plain; charset=utf-8";
-  } else {
-    payload = JSON.stringify(answer.body);
-    type ??= "application/json";
-  }
-  // Hints and violations quote the caller's input: escape anything a header may not carry.
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(answer.headers ?? {})) {
-    headers[k] = v.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  }
-  if (payload.length > 0 && type) headers["content-type"] = type;
-  headers["content-length"] = String(Buffer.byteLength(payload));
-  res.writeHead(answer.status, headers);
-  res.end(payload);
+function listen(server: Server, host: HostName, port: number, hostname: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", (e: NodeJS.ErrnoException) =>
+      reject(
+        e.code === "EADDRINUSE"
+          ? new Error(`port ${port} (${host}) is in use; pick another with --port ${host}=N`)
+          : e,
+      ),
+    );
+    server.listen(port, hostname, () => resolve());
+  });
 }
 
-function lowerHeaders(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
-  }
-  return out;
-}
+const closeAll = (servers: Server[]) =>
+  Promise.all(
+    servers.map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          s.close(() => resolve());
+          s.closeAllConnections();
+        }),
+    ),
+  );
 
 /**
  * Starts the mock of every host.
@@ -98,181 +146,73 @@ function lowerHeaders(req: IncomingMessage): Record<string, string> {
  */
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const hostname = options.hostname ?? "127.0.0.1";
-  const bodyLimit = options.bodyLimit ?? 1024 * 1024;
   const timeFactor = options.timeFactor ?? 1;
   const clock = options.clock ?? createClock();
   const credentials = resolveCredentials(options.credentials);
   const secrets = secretValues(credentials);
   const mask = (line: string) =>
     secrets.reduce((l, s) => (l.includes(s) ? l.split(s).join("****") : l), line);
-  const logSink = options.log;
+  const sink = options.log;
   const log = (event: string, data: Record<string, unknown> = {}) => {
-    if (logSink) logSink(mask(`${new Date(clock.now()).toISOString()} ${event} ${JSON.stringify(data)}`));
+    if (sink) sink(mask(`${new Date(clock.now()).toISOString()} ${event} ${JSON.stringify(data)}`));
   };
   const scheduler = createScheduler(clock, {
     timeFactor,
     onError: (error) => log("scheduled-task-failed", { error: String(error) }),
   });
-  (clock as { attach?: (s: typeof scheduler) => void }).attach?.(scheduler);
+  clock.attach(scheduler);
 
   const specs = await loadSpecs();
-  const behaviours = createHostBehaviours();
-  const forced = new Map<string, MockResponse[]>();
+  const behaviours: HostBehaviour[] = createHostBehaviours({
+    ...DEFAULT_STATE_LIMITS,
+    ...(options.stateLimits ?? {}),
+  });
+  const queue = new Map<string, MockResponse[]>();
   const urls = {} as Record<HostName, string>;
-
-  const ctx: HostContext = {
-    clock,
-    scheduler,
-    credentials,
-    random: options.random ?? Math.random,
-    fetch: options.fetch ?? ((url, init) => fetch(url, init)),
-    timeFactor,
-    log,
-    documentedResponse(operationId, status, exampleName) {
-      for (const spec of specs.values()) {
-        const op = spec.operations.find((o) => o.operationId === operationId);
-        if (op) return documentedResponse(spec, op, status, exampleName);
-      }
-      return undefined;
-    },
-    operationRule(operationId) {
-      for (const spec of specs.values()) {
-        const op = findOperationObject(spec, operationId);
-        if (op) return op["x-pgi-rule"] as Record<string, unknown> | undefined;
-      }
-      return undefined;
-    },
-  };
-
+  const ctx = hostContext(options, { clock, scheduler, credentials, log, timeFactor }, specs);
   const reset = () => {
     scheduler.clear();
-    forced.clear();
+    queue.clear();
     for (const b of behaviours) b.reset();
-    (clock as { resetOffset?: () => void }).resetOffset?.();
+    clock.resetOffset();
   };
-  const controlDeps: ControlDeps = {
+  const controlDeps = {
     specs,
     behaviours,
     ctx,
     urls: () => urls,
-    forced,
+    forced: queue,
     reset,
-    advance: (ms) => clock.advance(ms),
-    offset: () => (clock as { offset?: () => number }).offset?.() ?? 0,
-  };
-  const forcedAnswers = {
-    take(host: string, operationId: string) {
-      const list = forced.get(`${host}:${operationId}`);
-      const next = list?.shift();
-      if (list && list.length === 0) forced.delete(`${host}:${operationId}`);
-      return next;
-    },
-    putBack(host: string, operationId: string, answer: MockResponse) {
-      const key = `${host}:${operationId}`;
-      forced.set(key, [answer, ...(forced.get(key) ?? [])]);
-    },
+    advance: (ms: number) => clock.advance(ms),
+    offset: () => clock.offset(),
   };
 
   const servers: Server[] = [];
-  for (const host of HOST_NAMES) {
-    const spec = specs.get(host);
-    if (!spec) throw new Error(`bundle for ${host} is missing; run pnpm build`);
-    const routes: ControlRoute[] = [
-      ...coreRoutes(controlDeps, host),
-      ...behaviours.flatMap((b) => b.control ?? []),
-    ];
-    const index: ControlRoute = {
-      method: "GET",
-      path: "/__mock/",
-      description: "this index",
-      handle: () => ({
-        status: 200,
-        body: { routes: routes.map((r) => ({ method: r.method, path: r.path, description: r.description })) },
-      }),
-    };
-    routes.push(index);
-    const deps: PipelineDeps = {
-      spec,
-      behaviour: behaviours.find((b) => b.host === host),
-      ctx,
-      forced: forcedAnswers,
-    };
-    const server = createServer(async (req, res) => {
-      try {
-        const url = new URL(req.url ?? "/", "http://mock.local");
-        let rawBody: string;
-        try {
-          rawBody = await readBody(req, bodyLimit);
-        } catch (error) {
-          if (error instanceof BodyTooLarge) {
-            send(
-              res,
-              problem(413, "Body too large", `body: larger than the mock's limit of ${bodyLimit} bytes`),
-            );
-            return;
-          }
-          throw error;
-        }
-        const method = (req.method ?? "GET").toUpperCase();
-        if (url.pathname === "/__mock" || url.pathname.startsWith("/__mock/")) {
-          const path = url.pathname === "/__mock" ? "/__mock/" : url.pathname;
-          for (const r of routes) {
-            const params = r.method === method ? matchRoute(r.path, path) : undefined;
-            if (!params) continue;
-            let body: unknown;
-            if (rawBody.length > 0) {
-              try {
-                body = JSON.parse(rawBody);
-              } catch {
-                send(res, problem(400, "Malformed JSON body", "body: control calls take a JSON object"));
-                return;
-              }
-            }
-            const query = Object.fromEntries(url.searchParams);
-            send(res, await r.handle({ params, query, body }, ctx));
-            return;
-          }
-          send(
-            res,
-            problem(404, "Unknown control route", `${method} ${url.pathname}; GET /__mock/ lists them`),
-          );
-          return;
-        }
-        const answer = await handleRequest(deps, {
-          method,
-          path: url.pathname,
-          search: url.searchParams,
-          headers: lowerHeaders(req),
-          rawBody,
-        });
-        log("request", { host, method, path: url.pathname, status: answer.status });
-        send(res, answer);
-      } catch (error) {
-        log("internal-error", { host, error: error instanceof Error ? error.stack : String(error) });
-        send(
-          res,
-          problem(500, "Mock internal error", "the mock failed on this request; this is a bug in the mock"),
-        );
-      }
-    });
-    server.keepAliveTimeout = 5_000;
-    const port = options.ports?.[host] ?? DEFAULT_PORTS[host];
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", (e: NodeJS.ErrnoException) =>
-        reject(
-          e.code === "EADDRINUSE"
-            ? new Error(`port ${port} (${host}) is in use; pick another with --port ${host}=N`)
-            : e,
-        ),
+  try {
+    for (const host of HOST_NAMES) {
+      const spec = specs.get(host);
+      if (!spec) throw new Error(`bundle for ${host} is missing; run pnpm build`);
+      const deps: PipelineDeps = {
+        spec,
+        route: buildRouteTable(spec),
+        behaviour: behaviours.find((b) => b.host === host),
+        ctx,
+        forced: forcedAnswers(queue),
+      };
+      const control = createControlApi(
+        [...coreRoutes(controlDeps, host), ...behaviours.flatMap((b) => b.control ?? [])],
+        ctx,
       );
-      server.listen(port, hostname, () => resolve());
-    }).catch(async (e) => {
-      await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
-      throw e;
-    });
-    servers.push(server);
-    const address = server.address() as AddressInfo;
-    urls[host] = `http://${hostname}:${address.port}`;
+      const server = hostServer(host, deps, control, options, options.bodyLimit ?? 1024 * 1024);
+      server.keepAliveTimeout = 5_000;
+      const port = options.ports?.[host] ?? DEFAULT_PORTS[host];
+      servers.push(server);
+      await listen(server, host, port, hostname);
+      urls[host] = `http://${hostname}:${(server.address() as AddressInfo).port}`;
+    }
+  } catch (error) {
+    await closeAll(servers);
+    throw error;
   }
 
   const env: Record<string, string> = {
@@ -288,15 +228,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     reset,
     async close() {
       scheduler.clear();
-      await Promise.all(
-        servers.map(
-          (s) =>
-            new Promise<void>((resolve) => {
-              s.close(() => resolve());
-              s.closeAllConnections();
-            }),
-        ),
-      );
+      await closeAll(servers);
     },
   };
 }

@@ -29,6 +29,16 @@ export interface ControllableClock extends Clock {
   advance(ms: number): Promise<void>;
 }
 
+/** The clock the mock runs on: it also drives the scheduler, and the control API reads and resets its offset. */
+export interface MockClock extends ControllableClock {
+  /** Connects the scheduler whose due tasks advance() must run. */
+  attach(scheduler: Scheduler & { runDue(): Promise<void>; nextDue(): number | undefined }): void;
+  /** Offset from real time, in ms, accumulated by advance(). */
+  offset(): number;
+  /** Back to zero offset (POST /__mock/reset). */
+  resetOffset(): void;
+}
+
 /**
  * Runs tasks at a time of the mock's clock. A task due in `s` mock seconds runs either when the clock is
  * advanced past it, or after `s * 1000 * timeFactor` real milliseconds, whichever comes first
@@ -153,8 +163,8 @@ export interface HostBehaviour {
   handle(req: MockRequest, ctx: HostContext): MockResponse | undefined | Promise<MockResponse | undefined>;
   /** Extra control routes (trigger a merchant status change, list deliveries, list sent OTPs, ...). */
   control?: readonly ControlRoute[];
-  /** A JSON-serialisable view of the state, for GET /__mock/state. */
-  snapshot(): unknown;
+  /** A JSON-serialisable view of the state at mock time `now` (expired records swept), for GET /__mock/state. */
+  snapshot(now: number): unknown;
   /** Forgets all state (POST /__mock/reset). */
   reset(): void;
 }
@@ -169,16 +179,23 @@ export interface MockOptions {
   credentials?: Partial<MockCredentials>;
   /** Real milliseconds per mock millisecond for scheduled work (webhook retries); default 1. */
   timeFactor?: number;
-  /** Injected clock (tests); default real time plus the control API's offset. */
-  clock?: ControllableClock;
+  /** Injected clock (tests: createClock({ realNow })); default real time plus the control API's offset. */
+  clock?: MockClock;
   /** Injected random source (tests). */
   random?: () => number;
   /** Injected fetch for outgoing webhooks and callbacks (tests); default global fetch. */
   fetch?: MockFetch;
   /** Request body limit in bytes; default 1 MiB. Larger bodies get 413. */
   bodyLimit?: number;
+  /** Retention after end of life and caps of the mock's state (defaults: DEFAULT_STATE_LIMITS). */
+  stateLimits?: Partial<import("./core/bounded-store.js").StateLimits>;
   /** Log sink; default none. Lines are already masked. */
   log?: (line: string) => void;
+  /**
+   * Called once per answered request (the CLI prints it; see createRequestLogger); default none, so an
+   * embedded mock is silent.
+   */
+  onRequest?: (entry: import("./server/request-log.js").RequestLogEntry) => void;
 }
 
 /** A running mock. */
@@ -188,7 +205,7 @@ export interface RunningMock {
   /** The same keyed by the configuration names of DESIGN.md (PGI_OTP_URL, ...), plus the credentials' names. */
   env: Record<string, string>;
   credentials: MockCredentials;
-  clock: ControllableClock;
+  clock: MockClock;
   scheduler: Scheduler;
   /** Forgets all state, forced responses and deliveries. */
   reset(): void;

@@ -1,5 +1,5 @@
 // The mock's clock: real time (or a fixed start in tests) plus an offset that the control API moves forward.
-import type { ControllableClock, Scheduler } from "../types.js";
+import type { MockClock, Scheduler } from "../types.js";
 
 /** Options of createClock(). */
 export interface ClockOptions {
@@ -7,15 +7,7 @@ export interface ClockOptions {
   realNow?: () => number;
 }
 
-/** A clock that also drives a scheduler: advancing it runs the tasks that became due. */
-export interface MockClock extends ControllableClock {
-  /** Connects the scheduler whose due tasks advance() must run. */
-  attach(scheduler: Scheduler & { runDue(): Promise<void>; nextDue(): number | undefined }): void;
-  /** Offset from real time, in ms, accumulated by advance(). */
-  offset(): number;
-  /** Back to zero offset (POST /__mock/reset). */
-  resetOffset(): void;
-}
+export type { MockClock } from "../types.js";
 
 /**
  * Creates the mock's clock.

@@ -1,4 +1,4 @@
-// The mock's test credentials: defaults, overrides by configuration name, and the masked view printed at start.
+// The mock's test credentials: defaults, overrides by configuration name, and the masked view printed and served.
 import type { MockCredentials } from "../types.js";
 
 type Named = Exclude<keyof MockCredentials, "tokens">;
@@ -91,19 +91,39 @@ export function resolveCredentials(
   return { ...c, tokens };
 }
 
-/** The credentials keyed by configuration names (GET /__mock/credentials), optionally masked. */
+/**
+ * The credentials keyed by configuration names. With `masked`, a value that differs from the built-in test
+ * default is replaced by `<set from NAME>` (it may be a real sandbox secret); defaults are published test values
+ * and are shown in full. GET /__mock/credentials and the start-up table use the masked view.
+ *
+ * @example
+ * credentialsByName(resolveCredentials({ salt: "real" }), true).PGI_SALT; // "<set from PGI_SALT>"
+ */
 export function credentialsByName(credentials: MockCredentials, masked = false): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [field, name] of Object.entries(CREDENTIAL_ENV) as [Named, string][]) {
     const value = credentials[field];
-    out[name] = masked && SECRET_FIELDS.has(field) ? maskValue(value) : value;
+    out[name] = masked && value !== DEFAULT_CREDENTIALS[field] ? maskValue(name) : value;
   }
   return out;
 }
 
-/** Masks a secret value for display: a short recognisable prefix, the rest hidden. */
-export function maskValue(value: string): string {
-  return value.length <= 8 ? "****" : `${value.slice(0, 4)}****`;
+/** What a masked credential shows instead of its value. */
+export function maskValue(name: string): string {
+  return `<set from ${name}>`;
+}
+
+/**
+ * Every credential value that differs from the built-in defaults (longest first), for masking printed lines.
+ *
+ * @example
+ * maskedValues(resolveCredentials({ salt: "real-salt" })); // ["real-salt"]
+ */
+export function maskedValues(credentials: MockCredentials): string[] {
+  return (Object.keys(CREDENTIAL_ENV) as Named[])
+    .filter((f) => credentials[f] !== DEFAULT_CREDENTIALS[f] && credentials[f].length >= 3)
+    .map((f) => credentials[f])
+    .sort((a, b) => b.length - a.length);
 }
 
 /** Every secret value of the credentials (for masking log lines and hints). */

@@ -1,16 +1,13 @@
 // Loads the bundled specs once and indexes their operations: routes, security requirements, documented answers.
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parse } from "yaml";
 import { HOST_NAMES, type HostName, type MockResponse } from "../types.js";
 
 const require = createRequire(import.meta.url);
-const { getHttpOperationsFromSpec } = require("@stoplight/prism-http") as {
-  getHttpOperationsFromSpec(spec: unknown): Promise<PrismOperation[]>;
-};
 
 /** Prism's view of one operation (only the parts we read; Prism uses the rest). */
 export interface PrismOperation {
@@ -83,6 +80,31 @@ export function resolve<T = unknown>(doc: unknown, value: T, depth = 0): T {
   return resolve(doc, node as T, depth + 1);
 }
 
+/** A bundle and Prism's view of its operations. */
+interface ParsedBundle {
+  doc: Record<string, unknown>;
+  prismOperations: PrismOperation[];
+}
+
+/**
+ * Reads one host's bundle: from the `<host>.json` the build wrote beside the YAML when it matches the YAML's
+ * SHA-256 (no YAML parser, no Prism at start), else by parsing the YAML and asking Prism for its operations.
+ */
+async function readBundle(dir: string, host: HostName): Promise<ParsedBundle> {
+  const text = await readFile(join(dir, `${host}.yaml`), "utf8");
+  const prepared = join(dir, `${host}.json`);
+  if (existsSync(prepared)) {
+    const data = JSON.parse(await readFile(prepared, "utf8")) as ParsedBundle & { sha256?: string };
+    if (data.sha256 === createHash("sha256").update(text).digest("hex")) return data;
+  }
+  const { parse } = await import("yaml");
+  const doc = parse(text) as Record<string, unknown>;
+  const { getHttpOperationsFromSpec } = require("@stoplight/prism-http") as {
+    getHttpOperationsFromSpec(spec: unknown): Promise<PrismOperation[]>;
+  };
+  return { doc, prismOperations: await getHttpOperationsFromSpec(structuredClone(doc)) };
+}
+
 /**
  * Loads the seven bundles and indexes them.
  *
@@ -94,8 +116,7 @@ export async function loadSpecs(dir = defaultSpecDir()): Promise<Map<HostName, H
   const out = new Map<HostName, HostSpec>();
   await Promise.all(
     HOST_NAMES.map(async (host) => {
-      const doc = parse(await readFile(join(dir, `${host}.yaml`), "utf8")) as Record<string, unknown>;
-      const prismOperations = await getHttpOperationsFromSpec(structuredClone(doc));
+      const { doc, prismOperations } = await readBundle(dir, host);
       const paths = (doc.paths ?? {}) as Record<string, Record<string, unknown>>;
       const operations: OperationInfo[] = [];
       for (const prism of prismOperations) {
@@ -129,40 +150,6 @@ export async function loadSpecs(dir = defaultSpecDir()): Promise<Map<HostName, H
     }),
   );
   return out;
-}
-
-/** Result of routing a request within one host. */
-export type RouteResult =
-  | { kind: "found"; op: OperationInfo; params: Record<string, string> }
-  | { kind: "no-path"; paths: string[] }
-  | { kind: "no-method"; allow: string[] };
-
-/** Finds the operation for a method and path of one host. */
-export function route(spec: HostSpec, method: string, path: string): RouteResult {
-  const allow: string[] = [];
-  for (const op of spec.operations) {
-    const m = op.regex.exec(path);
-    if (!m) continue;
-    if (op.method !== method.toLowerCase()) {
-      allow.push(op.method.toUpperCase());
-      continue;
-    }
-    const params: Record<string, string> = {};
-    op.paramNames.forEach((name, i) => {
-      const v = m[i + 1] ?? "";
-      try {
-        params[name] = decodeURIComponent(v);
-      } catch {
-        params[name] = v;
-      }
-    });
-    return { kind: "found", op, params };
-  }
-  if (allow.length > 0) return { kind: "no-method", allow: [...new Set(allow)] };
-  return {
-    kind: "no-path",
-    paths: [...new Set(spec.operations.map((o) => `${o.method.toUpperCase()} ${o.template}`))],
-  };
 }
 
 /**
@@ -200,6 +187,32 @@ export function documentedResponse(
     }
   }
   return { status, contentType: mediaType, body: structuredClone(body) };
+}
+
+const prepared = new WeakMap<OperationInfo, Map<string, MockResponse | undefined>>();
+
+/**
+ * documentedResponse(), worked out once per operation, status and example and then shared: for answers the mock
+ * only reads (refusals, 401s). Callers must not change the object; behaviours get their own copy from
+ * documentedResponse().
+ *
+ * @example
+ * const refusal = preparedResponse(spec, op, 400); // the same object on every call
+ */
+export function preparedResponse(
+  spec: HostSpec,
+  op: OperationInfo,
+  status: number,
+  exampleName?: string,
+): MockResponse | undefined {
+  let byKey = prepared.get(op);
+  if (!byKey) {
+    byKey = new Map();
+    prepared.set(op, byKey);
+  }
+  const key = `${status} ${exampleName ?? ""}`;
+  if (!byKey.has(key)) byKey.set(key, documentedResponse(spec, op, status, exampleName));
+  return byKey.get(key);
 }
 
 /** Names of the documented examples of a response, for the control API's error messages. */

@@ -94,9 +94,13 @@ describe("accounts: sign-in OTP verification", () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain("body.identity");
     const code = await sendCode();
-    expect(JSON.stringify(accounts.snapshot())).not.toContain(code);
+    expect(JSON.stringify(accounts.snapshot(t.clock.now()))).not.toContain(code);
     accounts.reset();
-    expect(accounts.snapshot()).toEqual({ pending: [], issued: [] });
+    expect(accounts.snapshot(t.clock.now())).toEqual({
+      counts: { pending: 0, issued: 0 },
+      pending: [],
+      issued: [],
+    });
     expect((await verifyCode(code)).status).toBe(422);
   });
 });

@@ -1,4 +1,6 @@
 // Accounts: partner sign-in OTP verification issuing a scoped user token; users unknown or locked by identity.
+
+import { capSize, DEFAULT_STATE_LIMITS, type StateLimits } from "../core/bounded-store.js";
 import type { ControlRoute, HostBehaviour, HostContext, MockResponse } from "../types.js";
 import { randomDigits, randomUuid } from "./ids.js";
 import { recordSent, type SentOtp } from "./otp.js";
@@ -23,9 +25,19 @@ const unprocessable = (
 });
 
 /** Creates the accounts behaviour; `sent` is the list served by GET /__mock/otps. */
-export function createAccountsBehaviour(sent: SentOtp[]): HostBehaviour {
+export function createAccountsBehaviour(
+  sent: SentOtp[],
+  limits: StateLimits = DEFAULT_STATE_LIMITS,
+): HostBehaviour {
   const codes = new Map<string, { code: string; attempts: number }>();
-  const issued: { user_uuid: string; identity: string; expiresAt: number }[] = [];
+  const issued: { user_uuid: string; identity: string; expiresAt: number; token: string }[] = [];
+  /** Issued tokens past their validity plus the retention are forgotten (and no longer accepted). */
+  const prune = (now: number, ctx?: HostContext) => {
+    let drop = issued.filter((i) => i.expiresAt + limits.retentionMs < now).length;
+    drop = Math.max(drop, issued.length - limits.maxRecords);
+    for (const gone of issued.splice(0, Math.max(0, drop)))
+      if (ctx) delete ctx.credentials.tokens[gone.token];
+  };
 
   const sendRoute: ControlRoute = {
     method: "POST",
@@ -39,6 +51,7 @@ export function createAccountsBehaviour(sent: SentOtp[]): HostBehaviour {
       }
       const code = randomDigits(ctx.random, 6);
       codes.set(identity, { code, attempts: 0 });
+      capSize(codes, limits.maxRecords);
       recordSent(sent, {
         host: "accounts",
         identity,
@@ -54,7 +67,8 @@ export function createAccountsBehaviour(sent: SentOtp[]): HostBehaviour {
     const expiresAt = ctx.clock.now() + USER_TOKEN_SECONDS * 1000;
     ctx.credentials.tokens[token] = { scopes: [...USER_TOKEN_SCOPES], expiresAt };
     const user_uuid = randomUuid(ctx.random);
-    issued.push({ user_uuid, identity, expiresAt });
+    issued.push({ user_uuid, identity, expiresAt, token });
+    prune(ctx.clock.now(), ctx);
     return {
       status: 200,
       body: {
@@ -91,10 +105,17 @@ export function createAccountsBehaviour(sent: SentOtp[]): HostBehaviour {
       codes.delete(identity);
       return issue(ctx, identity);
     },
-    snapshot: () => ({
-      pending: [...codes.keys()],
-      issued: issued.map((i) => ({ ...i, expiresAt: new Date(i.expiresAt).toISOString() })),
-    }),
+    snapshot: (now) => {
+      prune(now);
+      return {
+        counts: { pending: codes.size, issued: issued.length },
+        pending: [...codes.keys()],
+        issued: issued.map(({ token: _token, ...i }) => ({
+          ...i,
+          expiresAt: new Date(i.expiresAt).toISOString(),
+        })),
+      };
+    },
     reset() {
       codes.clear();
       issued.length = 0;

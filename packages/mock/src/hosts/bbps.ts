@@ -1,4 +1,5 @@
 // Bill-payment complaints: any well-formed id starts CAPTURED and moves to ASSIGNED, then RESOLVED, by a control call.
+import { capSize, DEFAULT_STATE_LIMITS, type StateLimits } from "../core/bounded-store.js";
 import type { ControlRoute, HostBehaviour, MockResponse } from "../types.js";
 
 const ORDER = ["CAPTURED", "ASSIGNED", "RESOLVED"] as const;
@@ -19,7 +20,7 @@ const problem = (status: number, title: string, detail: string): MockResponse =>
 });
 
 /** Creates the bill-payment behaviour. */
-export function createBbpsBehaviour(): HostBehaviour {
+export function createBbpsBehaviour(limits: StateLimits = DEFAULT_STATE_LIMITS): HostBehaviour {
   const complaints = new Map<string, ComplaintStatus>();
 
   const advance: ControlRoute = {
@@ -56,12 +57,13 @@ export function createBbpsBehaviour(): HostBehaviour {
       }
       const status = complaints.get(id) ?? "CAPTURED";
       complaints.set(id, status);
+      capSize(complaints, limits.maxRecords);
       const res = ctx.documentedResponse(req.operationId, 200, EXAMPLE[status]);
       const payload = (res?.body as { payload?: Record<string, unknown> } | undefined)?.payload;
       if (payload) payload.complaintId = id;
       return res;
     },
-    snapshot: () => ({ complaints: Object.fromEntries(complaints) }),
+    snapshot: () => ({ counts: { complaints: complaints.size }, complaints: Object.fromEntries(complaints) }),
     reset: () => complaints.clear(),
   };
 }

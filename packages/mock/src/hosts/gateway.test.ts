@@ -256,8 +256,12 @@ describe("gateway: BNPL link-and-pay", () => {
       "initiateHostedCheckoutPayment",
       signed("initiateHostedCheckoutPayment", "bnplLinkAndPay", "payment-request", { phone: "9876543213" }),
     );
-    expect(gateway.snapshot()).toMatchObject({ linkedBnplUsers: ["9876543213"] });
+    expect(gateway.snapshot(t.clock.now())).toMatchObject({ linkedBnplUsers: ["9876543213"] });
     gateway.reset();
-    expect(gateway.snapshot()).toEqual({ payments: {}, linkedBnplUsers: [] });
+    expect(gateway.snapshot(t.clock.now())).toEqual({
+      counts: { payments: 0, linkedBnplUsers: 0 },
+      payments: {},
+      linkedBnplUsers: [],
+    });
   });
 });

@@ -1,4 +1,5 @@
 // Gateway host: hash checks, mandate registration, UPI one-time mandates (Intent, Collect with surl/furl) and BNPL.
+import { capSize, DEFAULT_STATE_LIMITS, type StateLimits } from "../core/bounded-store.js";
 import type { ControlRoute, HostBehaviour, HostContext, MockRequest, MockResponse } from "../types.js";
 import {
   type CollectOutcome,
@@ -75,7 +76,7 @@ function referenceIdOf(form: Form): string | undefined {
 }
 
 /** Creates the gateway behaviour. */
-export function createGatewayBehaviour(): HostBehaviour {
+export function createGatewayBehaviour(limits: StateLimits = DEFAULT_STATE_LIMITS): HostBehaviour {
   const payments = new Map<string, Payment>();
   const linkedBnplUsers = new Set<string>();
 
@@ -165,6 +166,7 @@ export function createGatewayBehaviour(): HostBehaviour {
           createdAt: new Date(ctx.clock.now()).toISOString(),
         };
         payments.set(txnid, p);
+        capSize(payments, limits.maxRecords);
         return p;
       };
 
@@ -185,7 +187,10 @@ export function createGatewayBehaviour(): HostBehaviour {
         // A first-time user is linked by the registration: the next link-and-pay is a repeat user's debit.
         if (scenario === "bnplFirstTimeRegistration" && linkedBnplUsers.has(phone)) {
           scenario = "bnplRepeatUserSuccess";
-        } else if (scenario === "bnplFirstTimeRegistration") linkedBnplUsers.add(phone);
+        } else if (scenario === "bnplFirstTimeRegistration") {
+          linkedBnplUsers.add(phone);
+          capSize(linkedBnplUsers, limits.maxRecords);
+        }
         record("bnpl", scenario);
         const res = ctx.documentedResponse(req.operationId, 200, scenario);
         return fillResult(ctx, res, form, { mihpayid, referenceId: newReferenceId(ctx) });
@@ -203,6 +208,10 @@ export function createGatewayBehaviour(): HostBehaviour {
       return fillResult(ctx, res, form, { mihpayid, referenceId: newReferenceId(ctx) });
     },
     snapshot: () => ({
+      counts: {
+        payments: payments.size,
+        linkedBnplUsers: linkedBnplUsers.size,
+      },
       payments: Object.fromEntries(payments),
       linkedBnplUsers: [...linkedBnplUsers],
     }),

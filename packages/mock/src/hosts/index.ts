@@ -1,4 +1,5 @@
 // The behaviour of every host: the state and rules that the specs alone cannot express.
+import { DEFAULT_STATE_LIMITS, type StateLimits } from "../core/bounded-store.js";
 import type { HostBehaviour } from "../types.js";
 import { createAccountsBehaviour } from "./accounts.js";
 import { createBbpsBehaviour } from "./bbps.js";
@@ -9,15 +10,15 @@ import { createPayoutBehaviour } from "./payout.js";
 import { createWalletBehaviour } from "./wallet.js";
 
 /** Creates a fresh behaviour (with empty state) for each host. */
-export function createHostBehaviours(): HostBehaviour[] {
+export function createHostBehaviours(limits: StateLimits = DEFAULT_STATE_LIMITS): HostBehaviour[] {
   const sent: SentOtp[] = [];
   return [
-    createOtpBehaviour(sent),
-    createGatewayBehaviour(),
-    createWalletBehaviour(sent),
-    createPartnerBehaviour(),
-    createAccountsBehaviour(sent),
-    createPayoutBehaviour(),
-    createBbpsBehaviour(),
+    createOtpBehaviour(sent, limits),
+    createGatewayBehaviour(limits),
+    createWalletBehaviour(sent, limits),
+    createPartnerBehaviour(limits),
+    createAccountsBehaviour(sent, limits),
+    createPayoutBehaviour(limits),
+    createBbpsBehaviour(limits),
   ];
 }

@@ -141,10 +141,10 @@ describe("OTP service behaviour", () => {
 
   it("snapshot never shows codes; reset forgets requests and sent codes; the sent list is bounded", async () => {
     await send();
-    expect(JSON.stringify(otp.snapshot())).not.toContain(sent[0]?.otp);
+    expect(JSON.stringify(otp.snapshot(t.clock.now()))).not.toContain(sent[0]?.otp);
     otp.reset();
     expect(sent).toEqual([]);
-    expect(otp.snapshot()).toEqual({ requests: [] });
+    expect(otp.snapshot(t.clock.now())).toEqual({ counts: { requests: 0, sentOtps: 0 }, requests: [] });
     for (let i = 0; i < MAX_SENT_OTPS + 5; i++) await send();
     expect(sent).toHaveLength(MAX_SENT_OTPS);
   });

@@ -1,9 +1,17 @@
 // OTP and token service: OTP send, resend and verify by uuid (attempts, expiry), and token validation with fallback.
+
+import { BoundedStore, DEFAULT_STATE_LIMITS, type StateLimits } from "../core/bounded-store.js";
 import type { ControlRoute, HostBehaviour, HostContext, MockRequest, MockResponse } from "../types.js";
 import { randomDigits, randomUuid } from "./ids.js";
 
 /** Limits the mock applies (not published by the interface; see docs/flows.md). */
-export const OTP_LIMITS = { validitySeconds: 300, maxVerifyAttempts: 3, maxResends: 3 } as const;
+export const OTP_LIMITS = {
+  validitySeconds: 300,
+  maxVerifyAttempts: 3,
+  maxResends: 3,
+  /** How long a verified uuid is accepted as a token by /token/validate (not shown by the interface). */
+  tokenValiditySeconds: 86_400,
+} as const;
 
 interface OtpRequest {
   uuid: string;
@@ -13,6 +21,7 @@ interface OtpRequest {
   attempts: number;
   resends: number;
   verified: boolean;
+  verifiedAt?: number;
 }
 
 /** The codes every OTP-sending host recorded, for GET /__mock/otps. */
@@ -27,10 +36,22 @@ export interface SentOtp {
 /** How many sent codes GET /__mock/otps keeps (the oldest are dropped), so a long-running mock stays small. */
 export const MAX_SENT_OTPS = 1_000;
 
-/** Records a code the mock "sent", for GET /__mock/otps. */
-export function recordSent(sent: SentOtp[], entry: SentOtp): void {
+/** Records a code the mock "sent", for GET /__mock/otps; codes past their expiry plus `retentionMs` are dropped. */
+export function recordSent(
+  sent: SentOtp[],
+  entry: SentOtp,
+  now?: number,
+  retentionMs = DEFAULT_STATE_LIMITS.retentionMs,
+): void {
   sent.push(entry);
   if (sent.length > MAX_SENT_OTPS) sent.splice(0, sent.length - MAX_SENT_OTPS);
+  if (now !== undefined) pruneSent(sent, now, retentionMs);
+}
+
+/** Drops sent codes whose expiry plus the retention has passed. */
+export function pruneSent(sent: SentOtp[], now: number, retentionMs: number): void {
+  const kept = sent.filter((s) => Date.parse(s.expiresAt) + retentionMs >= now);
+  if (kept.length !== sent.length) sent.splice(0, sent.length, ...kept);
 }
 
 const text = (req: MockRequest, value: string, status = 200): MockResponse =>
@@ -51,11 +72,17 @@ const refuse = (req: MockRequest, ctx: HostContext, message: string): MockRespon
 });
 
 /** Creates the OTP service behaviour; `sent` is shared with other hosts that send OTPs. */
-export function createOtpBehaviour(sent: SentOtp[]): HostBehaviour {
-  const requests = new Map<string, OtpRequest>();
+export function createOtpBehaviour(
+  sent: SentOtp[],
+  limits: StateLimits = DEFAULT_STATE_LIMITS,
+): HostBehaviour {
+  const requests = new BoundedStore<OtpRequest>(limits);
+  const endOfLife = (r: OtpRequest) =>
+    r.verified ? (r.verifiedAt ?? r.expiresAt) + OTP_LIMITS.tokenValiditySeconds * 1000 : r.expiresAt;
 
   const issue = (ctx: HostContext, identity: string, uuid = randomUuid(ctx.random)): OtpRequest => {
-    const previous = requests.get(uuid);
+    const now = ctx.clock.now();
+    const previous = requests.get(uuid, now);
     const r: OtpRequest = {
       uuid,
       identity,
@@ -65,14 +92,19 @@ export function createOtpBehaviour(sent: SentOtp[]): HostBehaviour {
       resends: previous ? previous.resends + 1 : 0,
       verified: false,
     };
-    requests.set(uuid, r);
-    recordSent(sent, {
-      host: "otp",
-      uuid,
-      identity,
-      otp: r.otp,
-      expiresAt: new Date(r.expiresAt).toISOString(),
-    });
+    requests.set(uuid, r, endOfLife(r), now);
+    recordSent(
+      sent,
+      {
+        host: "otp",
+        uuid,
+        identity,
+        otp: r.otp,
+        expiresAt: new Date(r.expiresAt).toISOString(),
+      },
+      now,
+      limits.retentionMs,
+    );
     return r;
   };
 
@@ -80,7 +112,10 @@ export function createOtpBehaviour(sent: SentOtp[]): HostBehaviour {
     method: "GET",
     path: "/__mock/otps",
     description: "every OTP code the mock sent (OTP service, wallet, accounts sign-in), newest last",
-    handle: () => ({ status: 200, body: { otps: sent } }),
+    handle: (_req, ctx) => {
+      pruneSent(sent, ctx.clock.now(), limits.retentionMs);
+      return { status: 200, body: { otps: sent } };
+    },
   };
 
   return {
@@ -97,7 +132,7 @@ export function createOtpBehaviour(sent: SentOtp[]): HostBehaviour {
           return text(req, issue(ctx, String(body.mobileNumber)).uuid);
         case "resendOtp": {
           const uuid = req.headers.uuid ?? "";
-          const r = requests.get(uuid);
+          const r = requests.get(uuid, ctx.clock.now());
           if (!r) return refuse(req, ctx, "header uuid: no OTP request with this uuid");
           if (r.verified) return refuse(req, ctx, "header uuid: this OTP request is already verified");
           if (r.resends >= OTP_LIMITS.maxResends)
@@ -105,7 +140,7 @@ export function createOtpBehaviour(sent: SentOtp[]): HostBehaviour {
           return text(req, issue(ctx, String(body.mobileNumber ?? r.identity), uuid).uuid);
         }
         case "verifyOtp": {
-          const r = requests.get(String(body.uuid));
+          const r = requests.get(String(body.uuid), ctx.clock.now());
           if (!r) return refuse(req, ctx, "body.uuid: no OTP request with this uuid");
           if (r.verified) return refuse(req, ctx, "body.uuid: this OTP was already used");
           if (ctx.clock.now() > r.expiresAt)
@@ -124,11 +159,13 @@ export function createOtpBehaviour(sent: SentOtp[]): HostBehaviour {
             );
           }
           r.verified = true;
+          r.verifiedAt = ctx.clock.now();
+          requests.extend(r.uuid, endOfLife(r));
           return text(req, "OTP verified successfully");
         }
         case "validateToken": {
           // A token is the uuid of a verified OTP request, bound to its mobile number.
-          const r = requests.get(String(body.token ?? ""));
+          const r = requests.get(String(body.token ?? ""), ctx.clock.now());
           const valid =
             r?.verified === true && (body.mobileNumber === undefined || body.mobileNumber === r.identity);
           if (valid) return text(req, "Token validated successfully");
@@ -141,12 +178,17 @@ export function createOtpBehaviour(sent: SentOtp[]): HostBehaviour {
           return undefined;
       }
     },
-    snapshot: () => ({
-      requests: [...requests.values()].map(({ otp: _otp, ...r }) => ({
-        ...r,
-        expiresAt: new Date(r.expiresAt).toISOString(),
-      })),
-    }),
+    snapshot(now) {
+      requests.sweep(now);
+      pruneSent(sent, now, limits.retentionMs);
+      return {
+        counts: { requests: requests.size, sentOtps: sent.length },
+        requests: requests.values(now).map(({ otp: _otp, ...r }) => ({
+          ...r,
+          expiresAt: new Date(r.expiresAt).toISOString(),
+        })),
+      };
+    },
     reset() {
       requests.clear();
       sent.length = 0;

@@ -1,4 +1,6 @@
 // Partner host: webhook registration per reseller, agreement generation, and merchant status changes sent as webhooks.
+
+import { capSize, DEFAULT_STATE_LIMITS, type StateLimits } from "../core/bounded-store.js";
 import type { ControlRoute, HostBehaviour, HostContext, MockResponse } from "../types.js";
 import { WebhookDispatcher } from "./webhook-dispatcher.js";
 
@@ -11,8 +13,18 @@ const bad = (detail: string): MockResponse => ({
   body: { type: "https://pgi.dev/mock/problems/400", title: "Invalid control request", status: 400, detail },
 });
 
+/** An absolute https URL with a host and no user information: where a webhook can be delivered. */
+export function isDeliverable(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === "https:" && u.hostname !== "" && u.username === "" && u.password === "";
+  } catch {
+    return false;
+  }
+}
+
 /** Creates the partner behaviour; one dispatcher per mock, created on first use. */
-export function createPartnerBehaviour(): HostBehaviour & {
+export function createPartnerBehaviour(limits: StateLimits = DEFAULT_STATE_LIMITS): HostBehaviour & {
   dispatcher(ctx: HostContext): WebhookDispatcher;
 } {
   const endpoints = new Map<string, { url: string; registeredAt: string }>();
@@ -20,7 +32,7 @@ export function createPartnerBehaviour(): HostBehaviour & {
   const agreements = new Map<string, { status: string; at: string }>();
   let dispatcher: WebhookDispatcher | undefined;
   const getDispatcher = (ctx: HostContext) => {
-    dispatcher ??= new WebhookDispatcher(ctx);
+    dispatcher ??= new WebhookDispatcher(ctx, limits);
     return dispatcher;
   };
 
@@ -59,6 +71,7 @@ export function createPartnerBehaviour(): HostBehaviour & {
       const merchant = req.params.merchant_uuid as string;
       const known = items.get(merchant) ?? new Map<string, string>();
       items.set(merchant, known);
+      capSize(items, limits.maxRecords);
       const previous = (body.previous_status as string | undefined) ?? known.get(event_name) ?? "Pending";
       known.set(event_name, current_status);
       const payload = {
@@ -80,7 +93,10 @@ export function createPartnerBehaviour(): HostBehaviour & {
     method: "GET",
     path: "/__mock/deliveries",
     description: "every merchant status webhook sent, with its attempts",
-    handle: (_req, ctx) => ({ status: 200, body: { deliveries: getDispatcher(ctx).deliveries } }),
+    handle: (_req, ctx) => {
+      getDispatcher(ctx).prune();
+      return { status: 200, body: { deliveries: getDispatcher(ctx).deliveries } };
+    },
   };
 
   return {
@@ -93,6 +109,16 @@ export function createPartnerBehaviour(): HostBehaviour & {
         if (body.reseller_uuid !== ctx.credentials.resellerUuid) {
           return ctx.documentedResponse("registerWebhook", 422);
         }
+        // The spec's pattern already demands https and a host; deliveries need a URL that also parses.
+        if (!isDeliverable(body.webhook_url ?? "")) {
+          const res = ctx.documentedResponse("registerWebhook", 422);
+          return (
+            res && {
+              ...res,
+              headers: { "x-pgi-mock-hint": "body.webhook_url: an absolute https URL with a host" },
+            }
+          );
+        }
         endpoints.set(body.reseller_uuid, {
           url: body.webhook_url as string,
           registeredAt: new Date(ctx.clock.now()).toISOString(),
@@ -102,6 +128,7 @@ export function createPartnerBehaviour(): HostBehaviour & {
       if (req.operationId === "generateMergedDocumentForEsign") {
         const uuid = req.pathParams.uuid as string;
         agreements.set(uuid, { status: "Generated", at: new Date(ctx.clock.now()).toISOString() });
+        capSize(agreements, limits.maxRecords);
         return {
           status: 200,
           body: {
@@ -113,12 +140,21 @@ export function createPartnerBehaviour(): HostBehaviour & {
       }
       return undefined;
     },
-    snapshot: () => ({
-      endpoints: Object.fromEntries(endpoints),
-      merchants: Object.fromEntries([...items].map(([m, s]) => [m, Object.fromEntries(s)])),
-      agreements: Object.fromEntries(agreements),
-      deliveries: dispatcher?.deliveries.length ?? 0,
-    }),
+    snapshot: () => {
+      dispatcher?.prune();
+      return {
+        counts: {
+          endpoints: endpoints.size,
+          merchants: items.size,
+          agreements: agreements.size,
+          deliveries: dispatcher?.deliveries.length ?? 0,
+        },
+        endpoints: Object.fromEntries(endpoints),
+        merchants: Object.fromEntries([...items].map(([m, s]) => [m, Object.fromEntries(s)])),
+        agreements: Object.fromEntries(agreements),
+        deliveries: dispatcher?.deliveries.length ?? 0,
+      };
+    },
     reset() {
       endpoints.clear();
       items.clear();

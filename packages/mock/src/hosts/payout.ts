@@ -1,4 +1,7 @@
 // Payout smart send: links created, looked up, extended, cancelled (twice: 1122) and expired by the mock's clock.
+
+import { BoundedStore, DEFAULT_STATE_LIMITS, type StateLimits } from "../core/bounded-store.js";
+import { ExactInteger } from "../core/exact-json.js";
 import type { ControlRoute, HostBehaviour, HostContext, MockResponse } from "../types.js";
 
 /** Formats a time as the smart-send API writes it: YYYY-MM-DDTHH:MM:SS.mmm+0000 (UTC). */
@@ -6,14 +9,15 @@ export function smartSendTimestamp(ms: number): string {
   return new Date(ms).toISOString().replace("Z", "+0000");
 }
 
-/** Parses YYYY-MM-DDTHH:MM:SS.mmm+0000. */
-function parseTimestamp(value: string): number {
+/** Parses YYYY-MM-DDTHH:MM:SS.mmm+0000 or YYYY-MM-DDTHH:MM:SS.mmmZ (the spec accepts both in requests). */
+export function parseTimestamp(value: string): number {
   return Date.parse(value.replace(/\+0000$/, "Z"));
 }
 
 interface Link {
   merchantRefId: string;
-  payoutMerchantId: number;
+  /** The payout merchant identifier exactly as the pid header carried it (digits of a long). */
+  payoutMerchantId: string;
   linkId: string;
   link: string;
   amount: number;
@@ -44,9 +48,15 @@ function linkId(ctx: HostContext): string {
 }
 
 /** Creates the payout behaviour. */
-export function createPayoutBehaviour(): HostBehaviour {
-  const byRef = new Map<string, Link>();
-  const byId = new Map<string, Link>();
+export function createPayoutBehaviour(limits: StateLimits = DEFAULT_STATE_LIMITS): HostBehaviour {
+  const byRef = new BoundedStore<Link>(limits);
+  const byId = new BoundedStore<Link>(limits);
+  /** A link lives until its expiry, or until it ended (claimed, cancelled) if that is later; then the retention. */
+  const endOfLife = (l: Link) => Math.max(l.expiresAt, l.updatedOn);
+  const touch = (l: Link) => {
+    byRef.extend(l.merchantRefId, endOfLife(l));
+    byId.extend(l.linkId, endOfLife(l));
+  };
 
   const refresh = (ctx: HostContext, l: Link) => {
     if (l.state === "ACTIVE" && ctx.clock.now() >= l.expiresAt) {
@@ -58,7 +68,7 @@ export function createPayoutBehaviour(): HostBehaviour {
 
   const record = (l: Link) => ({
     merchantRefId: l.merchantRefId,
-    payoutMerchantId: l.payoutMerchantId,
+    payoutMerchantId: new ExactInteger(l.payoutMerchantId),
     smartSendStatus: l.state === "ACTIVE" ? "ACTIVE" : l.state,
     addedOn: smartSendTimestamp(l.addedOn),
     expiryDate: smartSendTimestamp(l.expiresAt),
@@ -86,13 +96,14 @@ export function createPayoutBehaviour(): HostBehaviour {
     path: "/__mock/smart-send/:merchantRefId/claim",
     description: "the beneficiary claims an active link: it becomes SUCCESS",
     handle(req, ctx) {
-      const l = byRef.get(req.params.merchantRefId as string);
+      const l = byRef.get(req.params.merchantRefId as string, ctx.clock.now());
       if (!l) return { status: 404, body: { detail: "params.merchantRefId: no such link" } };
       refresh(ctx, l);
       if (l.state !== "ACTIVE") return { status: 409, body: { detail: `the link is ${l.state}` } };
       l.state = "SUCCESS";
       l.succeededAt = ctx.clock.now();
       l.updatedOn = l.succeededAt;
+      touch(l);
       return { status: 200, body: { merchantRefId: l.merchantRefId, smartSendStatus: l.state } };
     },
   };
@@ -109,7 +120,7 @@ export function createPayoutBehaviour(): HostBehaviour {
           const expiresAt = b.expiryDate ? parseTimestamp(b.expiryDate) : now + 7 * 86_400_000;
           const l: Link = {
             merchantRefId: b.merchantRefId as string,
-            payoutMerchantId: Number(req.headers.pid),
+            payoutMerchantId: req.headers.pid as string,
             linkId: id,
             link: `https://test.payumoney.com/url/${id.slice(0, 12).replace(/[+/]/g, "x")}`,
             amount: Number(b.amount),
@@ -122,8 +133,8 @@ export function createPayoutBehaviour(): HostBehaviour {
             expiresAt,
             state: "ACTIVE",
           };
-          byRef.set(l.merchantRefId, l);
-          byId.set(id, l);
+          byRef.set(l.merchantRefId, l, endOfLife(l), now);
+          byId.set(id, l, endOfLife(l), now);
           return envelope(0, "Success", null, {
             link: l.link,
             linkId: id,
@@ -132,28 +143,30 @@ export function createPayoutBehaviour(): HostBehaviour {
         }
         case "getSmartSendDetails": {
           const ref = req.query.merchantRefId as string;
-          const l = byRef.get(ref);
-          if (!l) {
+          const merchant = req.query.payoutMerchantId as string;
+          const l = byRef.get(ref, now);
+          // A link is only visible to the payout merchant that created it.
+          if (!l || l.payoutMerchantId !== merchant) {
             const res = ctx.documentedResponse(req.operationId, 200, "notFound");
-            const data = (res?.body as { data?: Record<string, unknown> } | undefined)?.data;
-            if (data) {
-              data.merchantRefId = ref;
-              data.payoutMerchantId = Number(req.query.payoutMerchantId);
-            }
+            const body = res?.body as { data?: Record<string, unknown> } | undefined;
+            if (!res || !body?.data) return res;
+            body.data.merchantRefId = ref;
+            body.data.payoutMerchantId = new ExactInteger(merchant);
             return res;
           }
           return envelope(0, "Success", null, record(refresh(ctx, l)));
         }
         case "getSmartSendStatus": {
-          const l = byId.get(req.query.linkId as string);
+          const l = byId.get(req.query.linkId as string, now);
           if (!l) return envelope(1, "Record not found, please fetch after some time");
           refresh(ctx, l);
           if (l.state === "CANCELLED") return ctx.documentedResponse(req.operationId, 200, "cancelled");
           return envelope(0, l.state === "ACTIVE" ? "PENDING" : l.state);
         }
         case "extendSmartSendExpiry": {
-          const l = byId.get(req.pathParams.id as string);
-          if (!l) return envelope(1, "Record not found, please fetch after some time");
+          const l = byId.get(req.pathParams.id as string, now);
+          if (!l || l.payoutMerchantId !== req.headers.pid)
+            return envelope(1, "Record not found, please fetch after some time");
           refresh(ctx, l);
           if (l.state !== "ACTIVE")
             return envelope(1, `Link is ${l.state.toLowerCase()}; its expiry cannot change`);
@@ -161,11 +174,13 @@ export function createPayoutBehaviour(): HostBehaviour {
           if (!(next > now)) return envelope(1, "expiryDate must be in the future");
           l.expiresAt = next;
           l.updatedOn = now;
+          touch(l);
           return ctx.documentedResponse(req.operationId, 200, "extended");
         }
         case "cancelSmartSendLink": {
-          const l = byRef.get(req.query.merchantRefId as string);
-          if (!l) return envelope(1, "Record not found, please fetch after some time");
+          const l = byRef.get(req.query.merchantRefId as string, now);
+          if (!l || l.payoutMerchantId !== req.headers.payoutmerchantid)
+            return envelope(1, "Record not found, please fetch after some time");
           refresh(ctx, l);
           if (l.state === "CANCELLED")
             return ctx.documentedResponse(req.operationId, 200, "alreadyCancelled");
@@ -173,21 +188,27 @@ export function createPayoutBehaviour(): HostBehaviour {
             return envelope(1, `Link is ${l.state.toLowerCase()}; it cannot be cancelled`);
           l.state = "CANCELLED";
           l.updatedOn = now;
+          touch(l);
           return ctx.documentedResponse(req.operationId, 200, "cancelled");
         }
         default:
           return undefined;
       }
     },
-    snapshot: () => ({
-      links: [...byRef.values()].map((l) => ({
-        ...l,
-        addedOn: smartSendTimestamp(l.addedOn),
-        updatedOn: smartSendTimestamp(l.updatedOn),
-        expiresAt: smartSendTimestamp(l.expiresAt),
-        ...(l.succeededAt ? { succeededAt: smartSendTimestamp(l.succeededAt) } : {}),
-      })),
-    }),
+    snapshot: (now) => {
+      byId.sweep(now);
+      byRef.sweep(now);
+      return {
+        counts: { links: byRef.size },
+        links: byRef.values(now).map((l) => ({
+          ...l,
+          addedOn: smartSendTimestamp(l.addedOn),
+          updatedOn: smartSendTimestamp(l.updatedOn),
+          expiresAt: smartSendTimestamp(l.expiresAt),
+          ...(l.succeededAt ? { succeededAt: smartSendTimestamp(l.succeededAt) } : {}),
+        })),
+      };
+    },
     reset() {
       byRef.clear();
       byId.clear();

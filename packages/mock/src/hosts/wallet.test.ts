@@ -60,7 +60,7 @@ describe("wallet token issuance", () => {
     expect(first.body.token).toMatch(/^WTK\d{32}$/);
     const again = await tokenRequest(await sendOtp());
     expect(again.body.token).toBe(first.body.token);
-    expect(wallet.snapshot()).toMatchObject({
+    expect(wallet.snapshot(t.clock.now())).toMatchObject({
       accounts: { [CELL]: { createdAt: new Date(t.clock.now()).toISOString() } },
       tokens: [{ key: `${CELL}|${t.ctx.credentials.walletMid}`, expiresAt: "2027-11-23T06:00:00.000Z" }],
     });
@@ -129,7 +129,11 @@ describe("wallet token issuance", () => {
     expect(JSON.stringify(bad.body)).toContain("body.cell");
     const otp = await sendOtp();
     wallet.reset();
-    expect(wallet.snapshot()).toEqual({ accounts: {}, tokens: [] });
+    expect(wallet.snapshot(t.clock.now())).toEqual({
+      counts: { otps: 0, accounts: 0, tokens: 0 },
+      accounts: {},
+      tokens: [],
+    });
     expect((await tokenRequest(otp)).body.statuscode).toBe("155");
   });
 });

@@ -1,5 +1,7 @@
 // Wallet: token issuance after an OTP (unique per cell and merchant, 365 days), checksums both ways, documented codes.
+
 import { sign } from "@pgi/signing";
+import { capSize, DEFAULT_STATE_LIMITS, type StateLimits } from "../core/bounded-store.js";
 import type { ControlRoute, HostBehaviour, HostContext, MockResponse } from "../types.js";
 import { checkHash } from "./hash-check.js";
 import { randomDigits } from "./ids.js";
@@ -16,7 +18,10 @@ interface PendingOtp {
 }
 
 /** Creates the wallet behaviour; `sent` is the list served by GET /__mock/otps. */
-export function createWalletBehaviour(sent: SentOtp[]): HostBehaviour {
+export function createWalletBehaviour(
+  sent: SentOtp[],
+  limits: StateLimits = DEFAULT_STATE_LIMITS,
+): HostBehaviour {
   const otps = new Map<string, PendingOtp>();
   const accounts = new Map<string, { createdAt: number }>();
   const tokens = new Map<string, { token: string; issuedAt: number; expiresAt: number }>();
@@ -51,6 +56,8 @@ export function createWalletBehaviour(sent: SentOtp[]): HostBehaviour {
       };
       otps.set(cell, pending);
       if (!accounts.has(cell)) accounts.set(cell, { createdAt: ctx.clock.now() });
+      capSize(otps, limits.maxRecords);
+      capSize(accounts, limits.maxRecords);
       recordSent(sent, {
         host: "wallet",
         identity: cell,
@@ -94,9 +101,11 @@ export function createWalletBehaviour(sent: SentOtp[]): HostBehaviour {
           ? existing
           : { token: `WTK${randomDigits(ctx.random, 32)}`, issuedAt: now, expiresAt: now + 365 * DAY };
       tokens.set(key, issued);
+      capSize(tokens, limits.maxRecords);
       return answer(ctx, msgcode, "0", "Token generated successfully", issued.token);
     },
     snapshot: () => ({
+      counts: { otps: otps.size, accounts: accounts.size, tokens: tokens.size },
       accounts: Object.fromEntries(
         [...accounts].map(([cell, a]) => [cell, { createdAt: new Date(a.createdAt).toISOString() }]),
       ),

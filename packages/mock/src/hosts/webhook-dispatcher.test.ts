@@ -9,6 +9,7 @@ import {
   T0,
   type TestContext,
 } from "../../test/hosts/host-context.js";
+import { DEFAULT_STATE_LIMITS } from "../core/bounded-store.js";
 import type { HostBehaviour, MockFetch } from "../types.js";
 import { createPartnerBehaviour } from "./partner.js";
 import type { Delivery } from "./webhook-dispatcher.js";
@@ -37,7 +38,8 @@ let partner: HostBehaviour;
 
 async function setUp(answers: Answer[]): Promise<void> {
   t = createTestContext({ fetch: receiver(answers) });
-  partner = createPartnerBehaviour();
+  // A day of retention: the tests look at finished deliveries long after they ended.
+  partner = createPartnerBehaviour({ ...DEFAULT_STATE_LIMITS, retentionMs: 86_400_000 });
   const res = await partner.handle(
     request("registerWebhook", {
       body: {
@@ -187,7 +189,7 @@ describe("partner: state and control input", () => {
       [false, "Pending", "Received"],
     ]);
     expect(payloads[1]).toMatchObject({ error: "Blurred", remarks: "Re-upload" });
-    expect(partner.snapshot()).toMatchObject({
+    expect(partner.snapshot(t.clock.now())).toMatchObject({
       merchants: { [MERCHANT]: { "Document status update": "Declined" } },
       deliveries: 3,
     });
@@ -228,6 +230,8 @@ describe("partner: state and control input", () => {
     );
     expect(agreement?.body).toMatchObject({ agreement_status: "Generated" });
     expect(answerErrors("generateMergedDocumentForEsign", agreement)).toEqual([]);
-    expect(partner.snapshot()).toMatchObject({ agreements: { [MERCHANT]: { status: "Generated" } } });
+    expect(partner.snapshot(t.clock.now())).toMatchObject({
+      agreements: { [MERCHANT]: { status: "Generated" } },
+    });
   });
 });

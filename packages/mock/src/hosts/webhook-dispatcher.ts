@@ -1,5 +1,6 @@
 // Delivers signed merchant status webhooks with the interface's answer limit and retry schedule, and records attempts.
 import { webhookSignature } from "@pgi/signing";
+import { DEFAULT_STATE_LIMITS, type StateLimits } from "../core/bounded-store.js";
 import type { HostContext } from "../types.js";
 import { MissingSpecRuleError } from "./errors.js";
 
@@ -19,6 +20,8 @@ export interface Delivery {
   signature: string;
   state: "pending" | "delivered" | "failed";
   attempts: DeliveryAttempt[];
+  /** Mock time (ms) the delivery was delivered or failed for good. */
+  finishedAt?: number;
   nextAttemptAt?: string;
 }
 
@@ -67,8 +70,26 @@ export class WebhookDispatcher {
   private readonly inflight = new Set<Promise<unknown>>();
   /** Bumped by reset(): attempts started before it schedule nothing more. */
   private generation = 0;
+  private sent = 0;
 
-  constructor(private readonly ctx: HostContext) {}
+  constructor(
+    private readonly ctx: HostContext,
+    private readonly limits: StateLimits = DEFAULT_STATE_LIMITS,
+  ) {}
+
+  /**
+   * Keeps the history bounded: finished deliveries past the retention go, then the oldest beyond the cap (finished
+   * first; a pending one only when nothing else is left to drop).
+   */
+  prune(): void {
+    const now = this.ctx.clock.now();
+    const keep = (d: Delivery) => d.finishedAt === undefined || d.finishedAt + this.limits.retentionMs >= now;
+    let kept = this.deliveries.filter(keep);
+    let excess = kept.length - this.limits.maxDeliveries;
+    if (excess > 0) kept = kept.filter((d) => !(d.state !== "pending" && excess-- > 0));
+    if (kept.length > this.limits.maxDeliveries) kept = kept.slice(kept.length - this.limits.maxDeliveries);
+    if (kept.length !== this.deliveries.length) this.deliveries.splice(0, this.deliveries.length, ...kept);
+  }
 
   /**
    * Signs `payload`, sends it to `url` now, and retries per the spec's rule until it is answered 200 or the
@@ -83,7 +104,7 @@ export class WebhookDispatcher {
     const rule = deliveryRule(this.ctx);
     const { digest, body } = webhookSignature.sign(payload, this.ctx.credentials.webhookSecret);
     const delivery: Delivery = {
-      id: `dlv_${this.deliveries.length + 1}`,
+      id: `dlv_${++this.sent}`,
       url,
       payload,
       signature: digest,
@@ -91,6 +112,7 @@ export class WebhookDispatcher {
       attempts: [],
     };
     this.deliveries.push(delivery);
+    this.prune();
     const generation = this.generation;
 
     const attempt = async (n: number): Promise<void> => {
@@ -125,6 +147,7 @@ export class WebhookDispatcher {
         void res.arrayBuffer().catch(() => undefined);
         if (res.status === rule.expectStatus) {
           delivery.state = "delivered";
+          delivery.finishedAt = this.ctx.clock.now();
           return;
         }
         record.error = `answered ${res.status}, not ${rule.expectStatus}`;
@@ -141,6 +164,7 @@ export class WebhookDispatcher {
       const delaySeconds = rule.retrySchedule[n - 1];
       if (delaySeconds === undefined) {
         delivery.state = "failed";
+        delivery.finishedAt = this.ctx.clock.now();
         this.ctx.log("webhook-failed", { id: delivery.id, attempts: n });
         return;
       }

@@ -37,13 +37,14 @@ export function coreRoutes(deps: ControlDeps, host: HostName): ControlRoute[] {
     {
       method: "GET",
       path: "/__mock/credentials",
-      description: "base URLs and test credentials, keyed by the PGI_* configuration names",
+      description:
+        "base URLs and test credentials, keyed by the PGI_* configuration names (values other than the built-in test defaults masked)",
       handle: () => {
         const urls = deps.urls();
         const byEnv = Object.fromEntries(
           Object.entries(urls).map(([h, url]) => [`PGI_${h.toUpperCase()}_URL`, url]),
         );
-        return ok({ ...byEnv, ...credentialsByName(deps.ctx.credentials) });
+        return ok({ ...byEnv, ...credentialsByName(deps.ctx.credentials, true) });
       },
     },
     {
@@ -90,7 +91,10 @@ export function coreRoutes(deps: ControlDeps, host: HostName): ControlRoute[] {
       method: "GET",
       path: "/__mock/state",
       description: "every host's state",
-      handle: () => ok(Object.fromEntries(deps.behaviours.map((b) => [b.host, b.snapshot()]))),
+      handle: () => {
+        const now = deps.ctx.clock.now();
+        return ok(Object.fromEntries(deps.behaviours.map((b) => [b.host, b.snapshot(now)])));
+      },
     },
   ];
   return routes;

@@ -1,79 +1,37 @@
-// One host's request pipeline: route, parse, authorise, validate with Prism, then the host's behaviour or Prism's answer.
-import { createRequire } from "node:module";
-import { documentedResponse, type HostSpec, type OperationInfo, route } from "../core/spec-index.js";
+// One host's request path, stage by stage: route, body, security, Prefer, validation, forced answer, behaviour,
+// then Prism's stored answer. Each stage is its own module; this one only puts them in order.
+import type { HostSpec, OperationInfo } from "../core/spec-index.js";
 import type { HostBehaviour, HostContext, MockRequest, MockResponse } from "../types.js";
+import type { ForcedAnswers } from "./forced.js";
+import { checkPrefer, type Preference } from "./prefer.js";
+import {
+  askPrism,
+  type PrismError,
+  type PrismInput,
+  type PrismResult,
+  prismAnswer,
+  storedPrismAnswer,
+} from "./prism-oracle.js";
+import type { IncomingMockRequest } from "./receive.js";
+import { type RefusalContext, refuse } from "./refusal.js";
+import { readBody } from "./request-body.js";
+import type { RouteTable } from "./route-table.js";
 import { checkSecurity } from "./security.js";
-import { checkJsonInForm, fromPrism, problem, type Violation } from "./violations.js";
+import { prismInput, validate } from "./validation.js";
+import { checkJsonInForm, fromPrism, type Violation } from "./violations.js";
 
-const require = createRequire(import.meta.url);
-const { createInstance } = require("@stoplight/prism-http") as {
-  createInstance(config: unknown, components: unknown): PrismInstance;
-};
-const { validateInput } = require("@stoplight/prism-http/dist/validator/index.js") as {
-  validateInput(args: { resource: unknown; element: unknown }): { _tag: "Left" | "Right" };
-};
-const { createLogger } = require("@stoplight/prism-core") as { createLogger(n: string, o: unknown): unknown };
-const { getHttpConfigFromRequest } =
-  require("@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js") as {
-    getHttpConfigFromRequest(
-      input: unknown,
-    ): { _tag: "Left"; left: PrismError } | { _tag: "Right"; right: object };
-  };
-
-interface PrismError {
-  status?: number;
-  name?: string;
-  detail?: string;
-  message?: string;
-  additional?: Record<string, unknown>;
-}
-interface PrismOutput {
-  output: { statusCode: number; headers?: Record<string, string>; body?: unknown };
-  validations: { input: { path?: string[]; code?: string | number; message: string; severity: number }[] };
-}
-type Either = { _tag: "Left"; left: PrismError } | { _tag: "Right"; right: PrismOutput };
-interface PrismInstance {
-  request(input: unknown, operations: unknown[], config: unknown): () => Promise<Either>;
-}
-
-const BASE_CONFIG = {
-  isProxy: false,
-  mock: { dynamic: false },
-  validateRequest: true,
-  validateResponse: false,
-  checkSecurity: false,
-  errors: false,
-  upstreamProxy: undefined,
-};
-
-let sharedPrism: PrismInstance | undefined;
-/** One Prism instance serves every host: operations are passed per call. */
-function prism(): PrismInstance {
-  sharedPrism ??= createInstance(BASE_CONFIG, { logger: createLogger("pgi-mock", { level: "silent" }) });
-  return sharedPrism;
-}
-
-/** A request as read from the socket. */
-export interface IncomingMockRequest {
-  method: string;
-  path: string;
-  search: URLSearchParams;
-  headers: Record<string, string>;
-  rawBody: string;
-}
-
-/** Forced answers set through POST /__mock/force, consumed one per request. */
-export interface ForcedAnswers {
-  take(host: string, operationId: string): MockResponse | undefined;
-  putBack(host: string, operationId: string, answer: MockResponse): void;
-}
+export type { ForcedAnswers } from "./forced.js";
+export type { IncomingMockRequest } from "./receive.js";
 
 /** Everything the pipeline of one host needs. */
 export interface PipelineDeps {
   spec: HostSpec;
+  route: RouteTable;
   behaviour: HostBehaviour | undefined;
   ctx: HostContext;
   forced: ForcedAnswers;
+  /** "fast" (default): compiled validators and stored answers; "prism": every verdict and answer from Prism. */
+  validator?: "fast" | "prism";
 }
 
 function firstValues(search: URLSearchParams): Record<string, string> {
@@ -82,46 +40,45 @@ function firstValues(search: URLSearchParams): Record<string, string> {
   return out;
 }
 
-function allValues(search: URLSearchParams): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const key of new Set(search.keys())) {
-    const values = search.getAll(key);
-    out[key] = values.length === 1 ? (values[0] as string) : values;
-  }
+/** The string and number fields of a parsed body, for echoing identifiers in refusals. */
+function stringFields(body: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(body))
+    if (typeof v === "string" || typeof v === "number") out[k] = String(v);
   return out;
 }
 
-function acceptedMediaTypes(op: OperationInfo, spec: HostSpec): string[] {
-  const body = op.raw.requestBody as { content?: Record<string, unknown>; $ref?: string } | undefined;
-  if (!body) return [];
-  const content = (body.content ?? {}) as Record<string, unknown>;
-  void spec;
-  return Object.keys(content).map((m) => m.toLowerCase());
+function echo(req: IncomingMockRequest, body?: unknown): RefusalContext {
+  return {
+    path: req.path,
+    fields: {
+      ...firstValues(req.search),
+      ...req.headers,
+      ...(body && typeof body === "object" ? stringFields(body as Record<string, unknown>) : {}),
+    },
+  };
 }
 
-function withViolations(res: MockResponse, violations: Violation[]): MockResponse {
-  const header = JSON.stringify(violations).slice(0, 7_000);
-  return { ...res, headers: { ...(res.headers ?? {}), "x-pgi-mock-violations": header } };
+/**
+ * Violations of a Prism result that refused the input, or undefined when Prism found the input valid. A `Left`
+ * without a validation list is Prism failing to answer (no response for the Accept header, say), not a verdict.
+ */
+function prismViolations(result: PrismResult, extra: () => Violation[]): Violation[] | undefined {
+  const listed =
+    result._tag === "Left"
+      ? fromPrism((result.left.additional?.validation as never) ?? [])
+      : fromPrism(result.right.validations.input.filter((v) => v.severity === 0));
+  const found = [...listed, ...extra()];
+  return found.length > 0 ? found : undefined;
 }
 
-/** Answers a request that failed validation: the documented 400/422 if there is one, else problem+json. */
-function validationAnswer(deps: PipelineDeps, op: OperationInfo, violations: Violation[]): MockResponse {
-  for (const status of [400, 422]) {
-    if (!op.documentedStatuses.includes(status)) continue;
-    const doc = documentedResponse(deps.spec, op, status);
-    if (doc) return withViolations(doc, violations);
-  }
-  return withViolations(
-    problem(422, "Request does not match the contract", describe(violations), { validation: violations }),
-    violations,
-  );
+/** Prism's failure to answer as a refusal naming what it said: a documented answer, never a 5xx. */
+function cannotAnswer(e: PrismError): Violation[] {
+  const rule = e.name?.split("#").pop() ?? "invalid";
+  return [
+    { location: "request", field: "request", rule, message: (e.detail ?? e.message ?? "").slice(0, 300) },
+  ];
 }
-
-const describe = (violations: Violation[]) =>
-  violations
-    .slice(0, 5)
-    .map((v) => `${v.field}: ${v.message}`)
-    .join("; ") + (violations.length > 5 ? `; and ${violations.length - 5} more` : "");
 
 /**
  * Runs one request through the host's pipeline.
@@ -131,163 +88,102 @@ const describe = (violations: Violation[]) =>
  */
 export async function handleRequest(deps: PipelineDeps, req: IncomingMockRequest): Promise<MockResponse> {
   const { spec } = deps;
-  const routed = route(spec, req.method, req.path);
-  if (routed.kind === "no-path") {
-    return problem(
-      404,
-      "Unknown path",
-      `${req.method} ${req.path} is not an operation of the ${spec.host} host`,
-      {
-        operations: routed.paths,
-      },
-    );
-  }
-  if (routed.kind === "no-method") {
-    const res = problem(
-      405,
-      "Method not allowed",
-      `${req.method} is not documented for ${req.path}; use ${routed.allow.join(", ")}`,
-    );
-    return { ...res, headers: { allow: routed.allow.join(", ") } };
-  }
+  const routed = deps.route(req.method, req.path);
+  if (routed.kind === "unrouted") return routed.answer;
   const { op, params } = routed;
-
-  // Body: media type and syntax first, so the error names the real problem.
-  const contentType = req.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
-  const accepted = acceptedMediaTypes(op, spec);
-  let parsedBody: unknown;
-  let prismBody: unknown;
-  if (req.rawBody.length > 0 || (accepted.length > 0 && req.method !== "GET")) {
-    if (accepted.length > 0 && (!contentType || !accepted.includes(contentType))) {
-      if (req.rawBody.length > 0 || contentType) {
-        return problem(
-          415,
-          "Unsupported media type",
-          `Content-Type ${contentType ?? "(none)"} is not accepted by ${op.operationId}; send ${accepted.join(" or ")}`,
-        );
-      }
-    }
-    if (contentType === "application/json" || contentType?.endsWith("+json")) {
-      try {
-        parsedBody = req.rawBody.length === 0 ? undefined : JSON.parse(req.rawBody);
-      } catch (error) {
-        return problem(400, "Malformed JSON body", `body: not valid JSON (${(error as Error).message})`);
-      }
-      prismBody = parsedBody;
-    } else if (contentType === "application/x-www-form-urlencoded") {
-      // Prism's form decoder throws on a malformed %-escape (URIError): refuse it here with the field's name.
-      for (const pair of req.rawBody.split("&")) {
-        try {
-          decodeURIComponent(pair.replace(/\+/g, " "));
-        } catch {
-          const name = pair.split("=")[0] ?? "";
-          return problem(400, "Malformed form body", `body.${name.slice(0, 40)}: malformed percent-encoding`);
-        }
-      }
-      const form = new URLSearchParams(req.rawBody);
-      const fields: Record<string, string> = {};
-      for (const [k, v] of form) {
-        if (k in fields) {
-          return problem(400, "Malformed form body", `body.${k}: the field appears more than once`);
-        }
-        fields[k] = v;
-      }
-      parsedBody = fields;
-      prismBody = req.rawBody;
-    } else {
-      parsedBody = req.rawBody;
-      prismBody = req.rawBody;
-    }
+  if (req.bodyTooLarge) {
+    const message = `larger than the mock's limit of ${req.bodyTooLarge} bytes`;
+    return refuse(
+      spec,
+      op,
+      "body-too-large",
+      [{ location: "body", field: "body", rule: "maxLength", message }],
+      echo(req),
+    );
   }
-
+  // Body: media type and syntax first, so the error names the real problem.
+  const body = readBody(spec, op, req.method, req.headers, req.rawBody);
+  if (!body.ok) return refuse(spec, op, body.kind, body.violations, echo(req));
   const denied = checkSecurity(deps, op, req.headers);
   if (denied) return denied;
+  const wanted = checkPrefer(spec, op, req.headers.prefer);
+  if (!wanted.ok)
+    return refuse(spec, op, "malformed-request", [wanted.violation], echo(req, body.parsedBody));
+  const prefer = wanted.preference;
 
-  const mockRequest = (): MockRequest => ({
-    host: spec.host,
-    operationId: op.operationId,
-    method: req.method.toUpperCase(),
-    path: req.path,
-    pathParams: params,
-    query: firstValues(req.search),
-    headers: req.headers,
-    rawBody: req.rawBody,
-    body: parsedBody,
-    contentType,
-  });
-  const input = {
-    method: req.method.toLowerCase(),
-    url: { path: req.path, query: allValues(req.search) },
-    headers: req.headers,
-    body: prismBody,
-  };
-  const preferences = getHttpConfigFromRequest(input);
-  if (preferences._tag === "Left") {
-    return problem(
-      422,
-      "Invalid Prefer header",
-      preferences.left.detail ?? "Prefer: code=<3 digits>, example=<name>",
-    );
+  const input = prismInput(spec, op, req, body.prismBody);
+  const fast = deps.validator === "prism" ? undefined : validate(spec, op, input, body.parsedBody);
+  let prismResult: PrismResult | undefined;
+  let violations = fast;
+  if (!violations) {
+    prismResult = await askPrism(op, input, prefer);
+    // Prism's draft-07 validation does not look inside JSON carried in form fields: our own check adds it.
+    violations = prismViolations(prismResult, () => checkJsonInForm(spec, op, body.parsedBody)) ?? [];
   }
-  const config = { ...BASE_CONFIG, mock: { ...BASE_CONFIG.mock, ...stripUndefined(preferences.right) } };
+  if (violations.length > 0) return refuse(spec, op, "invalid", violations, echo(req, body.parsedBody));
+
   const forced = deps.forced.take(spec.host, op.operationId);
-  const prefer = req.headers.prefer ? parsePrefer(req.headers.prefer) : undefined;
-  const behaviourMayAnswer = deps.behaviour !== undefined && !prefer && !forced;
-
-  // Fast path: Prism's own request validator (the function prism.request runs), without its router and mocker.
-  // Only when the request is valid, and a behaviour answers it, is Prism's full pipeline skipped; every refusal
-  // still comes from prism.request, so verdicts and documented answers are Prism's.
-  if (behaviourMayAnswer && validateInput({ resource: op.prism, element: input })._tag === "Right") {
-    const inForm = checkJsonInForm(spec, op, parsedBody);
-    if (inForm.length === 0) {
-      const answer = await deps.behaviour?.handle(mockRequest(), deps.ctx);
-      if (answer) return answer;
-    }
-  }
-
-  const result = await prism().request(input, [op.prism], config)();
-  if (result._tag === "Left") {
-    const e = result.left;
-    const status = e.status && e.status < 500 ? e.status : 500;
-    const violations = fromPrism((e.additional?.validation as never) ?? []);
-    return problem(status, e.name?.split("#").pop() ?? "Error", e.detail ?? e.message ?? "", {
-      ...(violations.length ? { validation: violations } : {}),
-    });
-  }
-  const violations = [
-    ...fromPrism(result.right.validations.input.filter((v) => v.severity === 0)),
-    ...checkJsonInForm(spec, op, parsedBody),
-  ];
-  if (violations.length > 0) {
-    // A forced answer is for a valid call: keep it for the next one.
-    if (forced) deps.forced.putBack(spec.host, op.operationId, forced);
-    return validationAnswer(deps, op, violations);
-  }
   if (forced) return forced;
   if (deps.behaviour && !prefer) {
-    const answer = await deps.behaviour.handle(mockRequest(), deps.ctx);
+    const answer = await deps.behaviour.handle(mockRequest(req, op, params, body), deps.ctx);
     if (answer) return answer;
   }
-  const out = result.right.output;
-  const headers: Record<string, string> = {};
-  let outType: string | undefined;
-  for (const [k, v] of Object.entries(out.headers ?? {})) {
-    if (k.toLowerCase() === "content-type") outType = v;
-    else headers[k] = v;
-  }
-  return { status: out.statusCode, headers, body: out.body, ...(outType ? { contentType: outType } : {}) };
+  return answerFromPrism(spec, op, req, input, prefer, prismResult, body.parsedBody);
 }
 
-function stripUndefined(o: object): object {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+/**
+ * The query as a behaviour reads it: first value of each parameter, keyed by its documented name. Prism (and so
+ * the validator) matches query names case-insensitively, so `?PAYOUTMERCHANTID=1` is valid and must be found.
+ */
+function behaviourQuery(op: OperationInfo, search: URLSearchParams): Record<string, string> {
+  const declared = ((op.prism.request as { query?: { name: string }[] } | undefined)?.query ?? []).map(
+    (p) => p.name,
+  );
+  const out = firstValues(search);
+  for (const name of declared) {
+    if (name in out) continue;
+    const lower = name.toLowerCase();
+    let value: string | undefined;
+    for (const [k, v] of search) if (k.toLowerCase() === lower && v) value = v;
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
 }
 
-function parsePrefer(value: string): { code?: string; example?: string } | undefined {
-  const out: { code?: string; example?: string } = {};
-  for (const part of value.split(/[;,]/)) {
-    const [k, v] = part.split("=").map((s) => s.trim());
-    if (k === "code" && v) out.code = v;
-    if (k === "example" && v) out.example = v;
-  }
-  return out.code || out.example ? out : undefined;
+function mockRequest(
+  req: IncomingMockRequest,
+  op: OperationInfo,
+  params: Record<string, string>,
+  body: { contentType: string | undefined; parsedBody: unknown },
+): MockRequest {
+  return {
+    host: op.host,
+    operationId: op.operationId,
+    method: req.method,
+    path: req.path,
+    pathParams: params,
+    query: behaviourQuery(op, req.search),
+    headers: req.headers,
+    rawBody: req.rawBody,
+    body: body.parsedBody,
+    contentType: body.contentType,
+  };
+}
+
+/** Prism's answer for a valid request no behaviour answered: the one already asked for, else the stored one. */
+async function answerFromPrism(
+  spec: HostSpec,
+  op: OperationInfo,
+  req: IncomingMockRequest,
+  input: PrismInput,
+  prefer: Preference | undefined,
+  asked: PrismResult | undefined,
+  parsedBody: unknown,
+): Promise<MockResponse> {
+  const result = asked ?? (await storedPrismAnswer(op, input, prefer));
+  if (!("_tag" in result)) return result;
+  const violations = prismViolations(result, () => []);
+  if (!violations && result._tag === "Right") return prismAnswer(result.right.output);
+  const reasons = violations ?? (result._tag === "Left" ? cannotAnswer(result.left) : []);
+  return refuse(spec, op, "invalid", reasons, echo(req, parsedBody));
 }

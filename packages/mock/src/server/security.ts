@@ -1,8 +1,10 @@
 // Checks bearer tokens, their scopes and API-key headers against the mock's credentials, per the operation's spec.
+
+import { findSecret, secretEquals } from "../core/secret-compare.js";
 import {
-  documentedResponse,
   exampleNames,
   type OperationInfo,
+  preparedResponse,
   type SecurityAlternative,
 } from "../core/spec-index.js";
 import type { MockResponse } from "../types.js";
@@ -24,7 +26,7 @@ function failure(
     if (req.type === "http") {
       const token = bearer(headers);
       if (!token) return "header Authorization: missing or not of the form 'Bearer <ACCESS_TOKEN>'";
-      const grant = deps.ctx.credentials.tokens[token];
+      const grant = findSecret(deps.ctx.credentials.tokens, token);
       if (!grant) return "header Authorization: unknown access token";
       if (grant.expiresAt !== undefined && grant.expiresAt <= deps.ctx.clock.now()) {
         return "header Authorization: the access token has expired";
@@ -36,7 +38,7 @@ function failure(
       const name = req.headerName ?? "authorization";
       const value = headers[name];
       if (value === undefined || value === "") return `header ${name}: missing`;
-      if (name === "authorization" && value !== deps.ctx.credentials.otpAuthorization) {
+      if (name === "authorization" && !secretEquals(value, deps.ctx.credentials.otpAuthorization)) {
         return `header ${name}: not the configured credential`;
       }
     }
@@ -66,7 +68,7 @@ export function checkSecurity(
   const reason = [...new Set(reasons)].join("; or ");
   const names = exampleNames(deps.spec, op, 401);
   const wanted = /lacks the scope/.test(reason) ? /scope/i : /token|invalid|expired|unauthori/i;
-  const doc = documentedResponse(
+  const doc = preparedResponse(
     deps.spec,
     op,
     401,
@@ -74,6 +76,6 @@ export function checkSecurity(
   );
   // An operation that documents no 401 (the OTP service) is refused with its documented 400 instead, so the mock
   // never answers a status the contract does not list.
-  const res = doc ?? documentedResponse(deps.spec, op, 400) ?? problem(401, "Unauthorized", reason);
+  const res = doc ?? preparedResponse(deps.spec, op, 400) ?? problem(401, "Unauthorized", reason);
   return { ...res, headers: { ...(res.headers ?? {}), "x-pgi-mock-hint": reason } };
 }

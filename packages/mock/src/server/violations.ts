@@ -5,8 +5,6 @@ import { type HostSpec, type OperationInfo, resolve } from "../core/spec-index.j
 import type { MockResponse } from "../types.js";
 
 const require = createRequire(import.meta.url);
-const Ajv2020 = require("ajv/dist/2020.js") as typeof import("ajv").default;
-const addFormats = require("ajv-formats") as (ajv: unknown) => void;
 
 /** One reason a request breaks the contract. */
 export interface Violation {
@@ -43,8 +41,17 @@ export function fromPrism(
   });
 }
 
-const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
-addFormats(ajv);
+let shared: import("ajv").default | undefined;
+/** The Ajv 2020 instance for JSON-in-form schemas, loaded on first use (Ajv takes a while to load). */
+function ajv(): import("ajv").default {
+  if (!shared) {
+    const Ajv2020 = require("ajv/dist/2020.js") as typeof import("ajv").default;
+    const addFormats = require("ajv-formats") as (ajv: unknown) => void;
+    shared = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
+    addFormats(shared);
+  }
+  return shared;
+}
 const validators = new WeakMap<OperationInfo, Map<string, ValidateFunction>>();
 
 function jsonInFormValidators(spec: HostSpec, op: OperationInfo): Map<string, ValidateFunction> {
@@ -65,7 +72,7 @@ function jsonInFormValidators(spec: HostSpec, op: OperationInfo): Map<string, Va
       const p = resolve(spec.doc, prop) as Record<string, unknown>;
       if (p?.contentMediaType === "application/json" && p.contentSchema && !map?.has(name)) {
         const schemaWithDefs = inline(spec.doc, p.contentSchema, 0) as object;
-        map?.set(name, ajv.compile(schemaWithDefs));
+        map?.set(name, ajv().compile(schemaWithDefs));
       }
     }
   };

@@ -1,4 +1,5 @@
 // Test helpers for host behaviours: a HostContext on a manual clock, documented answers and schemas from the bundles.
+
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -6,6 +7,7 @@ import addFormatsModule from "ajv-formats";
 import { parse } from "yaml";
 import { createClock, type MockClock } from "../../src/core/clock.js";
 import { resolveCredentials } from "../../src/core/credentials.js";
+import { exactJson } from "../../src/core/exact-json.js";
 import { createScheduler, type MockScheduler } from "../../src/core/scheduler.js";
 import type {
   ControlRoute,
@@ -142,7 +144,11 @@ export function answerErrors(operationId: string, answer: MockResponse | undefin
   if (!found) return [`status ${answer.status} is not documented for ${operationId}`];
   const schema = found.media?.schema;
   if (!schema) return [];
-  let body = answer.body;
+  // As sent on the wire: ExactInteger identifiers become JSON numbers.
+  let body =
+    typeof answer.body === "object" && answer.body !== null
+      ? JSON.parse(exactJson(answer.body))
+      : answer.body;
   if (typeof body === "string" && (answer.contentType ?? "").includes("json")) body = JSON.parse(body);
   return schemaErrors(findOperation(operationId).host, schema, body);
 }

@@ -13,8 +13,8 @@ const COMPLAINT = "/gateway-nbc/v1/nbc/checkComplaintStatus?complaintId=CMP1";
 
 describe("request pipeline: routing, parsing, security and validation", () => {
   it.each([
-    ["unknown path", "otp", "/nope", {}, 404, /not an operation of the otp host/],
-    ["documented path, wrong method", "otp", "/otp/send", {}, 405, /use POST/],
+    ["unknown path", "otp", "/nope", {}, 404, /not an operation of the otp host/, "application/problem+json"],
+    ["documented path, wrong method", "otp", "/otp/send", {}, 405, /use POST/, "application/problem+json"],
     [
       "malformed JSON",
       "otp",
@@ -22,6 +22,7 @@ describe("request pipeline: routing, parsing, security and validation", () => {
       { method: "POST", headers: { "content-type": "application/json", clienttype: "WEB" }, body: "{bad" },
       400,
       /body: not valid JSON/,
+      "application/json",
     ],
     [
       "wrong content type",
@@ -30,6 +31,7 @@ describe("request pipeline: routing, parsing, security and validation", () => {
       { method: "POST", headers: { "content-type": "text/xml", clienttype: "WEB" }, body: "<x/>" },
       415,
       /send application\/json/,
+      "application/problem+json",
     ],
     [
       "body over the limit",
@@ -38,6 +40,7 @@ describe("request pipeline: routing, parsing, security and validation", () => {
       { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(70_000) },
       413,
       /limit of 65536 bytes/,
+      "application/problem+json",
     ],
     [
       "duplicated form field",
@@ -50,6 +53,7 @@ describe("request pipeline: routing, parsing, security and validation", () => {
       },
       400,
       /body.key: the field appears more than once/,
+      "application/json",
     ],
     [
       "malformed percent-encoding (Prism's decoder would throw)",
@@ -62,12 +66,19 @@ describe("request pipeline: routing, parsing, security and validation", () => {
       },
       400,
       /body.txnid: malformed percent-encoding/,
+      "application/json",
     ],
-  ] as const)("%s gets %i naming the problem", async (_name, host, path, init, status, detail) => {
+  ] as const)("%s gets %i naming the problem", async (_name, host, path, init, status, detail, type) => {
     const res = await call(mock.urls[host] + path, init as never);
     expect(res.status).toBe(status);
-    expect(res.headers.get("content-type")).toBe("application/problem+json");
-    expect((res.json() as { detail: string }).detail).toMatch(detail);
+    // The operation's own documented body (host shape) where it has one, else the shared refusal.
+    expect(res.headers.get("content-type")).toBe(type);
+    const violations = JSON.parse(res.headers.get("x-pgi-mock-violations") ?? "[]") as {
+      field: string;
+      message: string;
+    }[];
+    const named = [res.text, ...violations.map((v) => `${v.field}: ${v.message}`)].join("\n");
+    expect(named).toMatch(detail);
   });
 
   it("a bad field gets the documented 400 with each violation named (field and rule)", async () => {

@@ -1,0 +1,32 @@
+// Runs only the mock, on free ports with a manual clock, for memory measurements from a parent test (IPC).
+// Started with --expose-gc; answers {type: "rss"} with its RSS and heap after forced collections, and stops on {type: "stop"}.
+import { createClock, HOST_NAMES, startMock } from "../../dist/index.js";
+
+const start = Number(process.env.PGI_MOCK_START);
+if (!Number.isFinite(start) || typeof globalThis.gc !== "function" || !process.send) {
+  console.error("mock-process: run with --expose-gc, an IPC channel and PGI_MOCK_START=<epoch ms>");
+  process.exit(2);
+}
+const mock = await startMock({
+  ports: Object.fromEntries(HOST_NAMES.map((h) => [h, 0])),
+  clock: createClock({ realNow: () => start }),
+  timeFactor: 0,
+});
+
+async function rss() {
+  for (let i = 0; i < 4; i++) {
+    globalThis.gc();
+    await new Promise((r) => setImmediate(r));
+  }
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rss, heapUsed };
+}
+
+process.on("message", async (message) => {
+  if (message?.type === "rss") process.send({ type: "rss", ...(await rss()) });
+  if (message?.type === "stop") {
+    await mock.close();
+    process.disconnect();
+  }
+});
+process.send({ type: "ready", urls: mock.urls });
