@@ -58,6 +58,8 @@ export function run(cmd, args, o) {
         reject(new Error(`${line}: exit ${code}\n${tail(stdout)}\n${tail(stderr)}`));
       else resolve({ code, stdout, stderr });
     });
+    // A child that exits without reading its input closes the pipe first: that EPIPE is not a failure of ours.
+    child.stdin.on("error", () => {});
     child.stdin.end(o.input ?? "");
   });
 }
