@@ -106,7 +106,10 @@ function preimage(specs: SpecSet, op: Operation, ex: Exchange, target: Target): 
   if (!scheme || !secret) return undefined;
   try {
     const received = fields.hash ?? fields.checksum ?? "";
-    const text = explain(scheme, fields, { secret, received }).format();
+    const e = explain(scheme, fields, { secret, received });
+    const text = e.match
+      ? `${e.format()}\nthe digest sent is what the configured secret gives over this pre-image: the target signs with another secret, or over other fields or values`
+      : e.format();
     return maskText(text, secretsOf(target));
   } catch (error) {
     return `(no pre-image: ${(error as Error).message})`;
