@@ -20,6 +20,11 @@ export interface PrismShapedRequest {
   query: Record<string, string | string[]>;
   headers: Record<string, string>;
   body: unknown;
+  /**
+   * The form body's fields already decoded by decodeFormAsPrism's rules, when the caller has them: saves decoding
+   * the body again. Must be the decoding of `body`.
+   */
+  form?: Record<string, string>;
 }
 
 /** Validates one operation's requests; `undefined` means "not covered here: ask Prism". */
@@ -126,8 +131,14 @@ function compileParams(params: Param[] | undefined, prefix: string, styles: stri
   };
 }
 
-/** Prism's form decoding: split on & and =, + as space, undecodable values kept, only the schema's properties. */
-function formFields(raw: string, schema: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Prism's form decoding: split on & and =, + as space in values (not in names), undecodable values kept, a later
+ * pair overwriting an earlier one of the same name.
+ *
+ * @example
+ * decodeFormAsPrism("a=1+2&b=%41&a+b=x"); // { a: "1 2", b: "A", "a+b": "x" }
+ */
+export function decodeFormAsPrism(raw: string): Record<string, string> {
   const split: Record<string, string> = {};
   for (const pair of raw.split("&")) {
     const [key, ...rest] = pair.split("=");
@@ -141,6 +152,14 @@ function formFields(raw: string, schema: Record<string, unknown>): Record<string
       decoded[decodeURIComponent(k)] = v;
     }
   }
+  return decoded;
+}
+
+/** The decoded form as Prism validates it: only the schema's properties, when it lists any. */
+function formFields(
+  decoded: Record<string, string>,
+  schema: Record<string, unknown>,
+): Record<string, unknown> {
   const properties = schema.properties as Record<string, unknown> | undefined;
   if (!properties) return decoded;
   const out: Record<string, unknown> = {};
@@ -183,7 +202,8 @@ function compileBody(body: { required?: boolean; contents?: Content[] } | undefi
     if (!chosen || !schema) return [];
     if (content && form(content)) {
       if (typeof value !== "string") return [{ code: "422", message: "Target is not a string" }];
-      return run(validatorOf(chosen, schema), formFields(value, schema), "body");
+      const decoded = req.form ?? decodeFormAsPrism(value);
+      return run(validatorOf(chosen, schema), formFields(decoded, schema), "body");
     }
     return run(validatorOf(chosen, schema), value, "body");
   };

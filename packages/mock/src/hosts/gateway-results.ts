@@ -23,6 +23,62 @@ export function gatewayTime(ms: number): string {
   return new Date(ms + 5.5 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
 }
 
+/** Freezes a documented answer and everything in it: it is shared by every request that starts from it. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** A fresh answer over a frozen template: only the objects fillResult and fillIntentUri write to are copied. */
+function fillable(template: MockResponse): MockResponse {
+  const body = template.body;
+  if (!isRecord(body)) return { ...template };
+  const copy: Record<string, unknown> = { ...body };
+  if (isRecord(body.metaData)) copy.metaData = { ...body.metaData };
+  if (isRecord(body.result)) copy.result = { ...body.result };
+  return { ...template, body: copy };
+}
+
+/** Looks up a documented answer to fill in, like HostContext.documentedResponse. */
+export type DocumentedAnswers = (
+  ctx: HostContext,
+  operationId: string,
+  status: number,
+  exampleName?: string,
+) => MockResponse | undefined;
+
+/**
+ * Documented answers prepared once per context, operation, status and example (a frozen template), each request
+ * getting a shallow copy whose `metaData` and `result` it may fill in: no deep copy of the example per request.
+ *
+ * @example
+ * const answers = documentedAnswers();
+ * const res = fillResult(ctx, answers(ctx, "authorizeMandateTransaction", 200, "registered"), form, ids);
+ */
+export function documentedAnswers(): DocumentedAnswers {
+  const templates = new WeakMap<HostContext, Map<string, MockResponse | undefined>>();
+  return (ctx, operationId, status, exampleName) => {
+    let byKey = templates.get(ctx);
+    if (!byKey) {
+      byKey = new Map();
+      templates.set(ctx, byKey);
+    }
+    const key = `${operationId} ${status} ${exampleName ?? ""}`;
+    let template = byKey.get(key);
+    if (template === undefined && !byKey.has(key)) {
+      template = deepFreeze(ctx.documentedResponse(operationId, status, exampleName));
+      byKey.set(key, template);
+    }
+    return template && fillable(template);
+  };
+}
+
 const ECHOED = ["key", "txnid", "amount", "productinfo", "firstname", "email", "phone", "surl", "furl"];
 
 /**

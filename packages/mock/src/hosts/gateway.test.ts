@@ -265,3 +265,54 @@ describe("gateway: BNPL link-and-pay", () => {
     });
   });
 });
+
+describe("gateway: documented answers prepared once", () => {
+  it("reads each documented example once, and every answer carries only its own request's values", async () => {
+    const looked: string[] = [];
+    const documentedResponse = t.ctx.documentedResponse;
+    t.ctx.documentedResponse = (operationId, status, example) => {
+      looked.push(`${operationId} ${status} ${example ?? ""}`);
+      return documentedResponse(operationId, status, example);
+    };
+    const answers: MockResponse[] = [];
+    for (const n of [1, 2, 3]) {
+      const form = signed("initiateHostedCheckoutPayment", "upiIntent", "upi-mandate-registration", {
+        txnid: `UPI-T-${n}`,
+        amount: `${n}0.00`,
+      });
+      answers.push(await post("initiateHostedCheckoutPayment", form));
+    }
+    const wrong = { ...signed("authorizeMandateTransaction", "tokenisedCard", "mandate-authorization") };
+    wrong.hash = "0".repeat(128);
+    await gateway.handle(request("authorizeMandateTransaction", { body: wrong }), t.ctx);
+    await gateway.handle(request("authorizeMandateTransaction", { body: { ...wrong, txnid: "W2" } }), t.ctx);
+    expect(looked).toEqual([
+      "initiateHostedCheckoutPayment 200 upiIntentPending",
+      "authorizeMandateTransaction 400 ",
+    ]);
+    // Three answers from one template: each with its own txnid, amount and payment id in the intent URI.
+    expect(answers.map((a) => metaOf(a).txnId)).toEqual(["UPI-T-1", "UPI-T-2", "UPI-T-3"]);
+    const ids = answers.map((a) => resultOf(a).paymentId);
+    expect(new Set(ids).size).toBe(3);
+    answers.forEach((a, i) => {
+      expect(metaOf(a).intentURIData).toContain(`tr=${ids[i]}&am=${i + 1}0.00`);
+    });
+    // The template itself is untouched: the next answer has the documented fields, only its own values filled.
+    const documented = documentedResponse("initiateHostedCheckoutPayment", 200, "upiIntentPending");
+    if (!documented) throw new Error("upiIntentPending is not documented");
+    const docBody = documented.body as { metaData: Result; result: Result };
+    const fourth = await post(
+      "initiateHostedCheckoutPayment",
+      signed("initiateHostedCheckoutPayment", "upiIntent", "upi-mandate-registration", { txnid: "UPI-T-4" }),
+    );
+    expect(Object.keys(fourth.body as object)).toEqual(Object.keys(docBody));
+    expect(Object.keys(resultOf(fourth))).toEqual(Object.keys(docBody.result));
+    expect(metaOf(fourth)).toMatchObject({
+      ...docBody.metaData,
+      txnId: "UPI-T-4",
+      referenceId: expect.stringMatching(/^[0-9a-f]{32}$/),
+      intentURIData: expect.any(String),
+    });
+    expect(metaOf(fourth).intentURIData).not.toBe(metaOf(answers[2] as MockResponse).intentURIData);
+  });
+});

@@ -4,6 +4,7 @@ import type { ControlRoute, HostBehaviour, HostContext, MockRequest, MockRespons
 import {
   type CollectOutcome,
   collectFinal,
+  documentedAnswers,
   type Form,
   fillIntentUri,
   fillResult,
@@ -53,32 +54,33 @@ function schemeOf(req: MockRequest, form: Form): Scheme {
   return form.pg === "BNPL" ? "payment-request" : "upi-mandate-registration";
 }
 
-/** The card's masked number from authentication_info.siTokenDetails.last4digits, when sent. */
-function maskedCard(form: Form): string | undefined {
+type AuthenticationInfo = { referenceId?: unknown; siTokenDetails?: { last4digits?: unknown } } | undefined;
+
+/** The authentication_info JSON field, parsed once; undefined when it does not parse. */
+function authenticationInfo(form: Form): AuthenticationInfo {
   try {
-    const info = JSON.parse(form.authentication_info ?? "{}") as {
-      siTokenDetails?: { last4digits?: unknown };
-    };
-    const last4 = info.siTokenDetails?.last4digits;
-    return typeof last4 === "string" && /^\d{4}$/.test(last4) ? `XXXXXXXXXXXX${last4}` : undefined;
+    return JSON.parse(form.authentication_info ?? "{}") as AuthenticationInfo;
   } catch {
     return undefined;
   }
 }
 
-function referenceIdOf(form: Form): string | undefined {
-  try {
-    const ref = (JSON.parse(form.authentication_info ?? "{}") as { referenceId?: unknown }).referenceId;
-    return typeof ref === "string" ? ref : undefined;
-  } catch {
-    return undefined;
-  }
+/** The card's masked number from authentication_info.siTokenDetails.last4digits, when sent. */
+function maskedCard(info: AuthenticationInfo): string | undefined {
+  const last4 = info?.siTokenDetails?.last4digits;
+  return typeof last4 === "string" && /^\d{4}$/.test(last4) ? `XXXXXXXXXXXX${last4}` : undefined;
+}
+
+function referenceIdOf(info: AuthenticationInfo): string | undefined {
+  const ref = info?.referenceId;
+  return typeof ref === "string" ? ref : undefined;
 }
 
 /** Creates the gateway behaviour. */
 export function createGatewayBehaviour(limits: StateLimits = DEFAULT_STATE_LIMITS): HostBehaviour {
   const payments = new Map<string, Payment>();
   const linkedBnplUsers = new Set<string>();
+  const answers = documentedAnswers();
 
   /** The documented invalid-parameters answer (E1101) with the caller's txnid and a hint header. */
   const invalid = (
@@ -89,8 +91,8 @@ export function createGatewayBehaviour(limits: StateLimits = DEFAULT_STATE_LIMIT
   ): MockResponse | undefined => {
     const res =
       req.operationId === "authorizeMandateTransaction"
-        ? ctx.documentedResponse(req.operationId, 400)
-        : ctx.documentedResponse(req.operationId, 200, "invalidParameters");
+        ? answers(ctx, req.operationId, 400)
+        : answers(ctx, req.operationId, 200, "invalidParameters");
     fillResult(ctx, res, form, {});
     return res && { ...res, headers: { ...res.headers, "x-pgi-mock-hint": hint } };
   };
@@ -173,11 +175,12 @@ export function createGatewayBehaviour(limits: StateLimits = DEFAULT_STATE_LIMIT
       if (req.operationId === "authorizeMandateTransaction") {
         const fails = (form.amount ?? "").endsWith(MANDATE_FAILURE_PAISE);
         record("mandate", fails ? "failure" : "registered");
-        const res = ctx.documentedResponse(req.operationId, 200, fails ? "bankFailure" : "registered");
+        const res = answers(ctx, req.operationId, 200, fails ? "bankFailure" : "registered");
+        const info = authenticationInfo(form);
         return fillResult(ctx, res, form, {
           mihpayid,
-          referenceId: referenceIdOf(form) ?? "",
-          cardNo: maskedCard(form),
+          referenceId: referenceIdOf(info) ?? "",
+          cardNo: maskedCard(info),
         });
       }
 
@@ -192,18 +195,14 @@ export function createGatewayBehaviour(limits: StateLimits = DEFAULT_STATE_LIMIT
           capSize(linkedBnplUsers, limits.maxRecords);
         }
         record("bnpl", scenario);
-        const res = ctx.documentedResponse(req.operationId, 200, scenario);
+        const res = answers(ctx, req.operationId, 200, scenario);
         return fillResult(ctx, res, form, { mihpayid, referenceId: newReferenceId(ctx) });
       }
 
       const intent = form.bankcode === "INTENT";
       const p = record(intent ? "upi-intent" : "upi-collect", "pending");
       ctx.scheduler.after(UPI_COMPLETION_SECONDS * 1000, () => completeUpi(ctx, form, p));
-      const res = ctx.documentedResponse(
-        req.operationId,
-        200,
-        intent ? "upiIntentPending" : "upiCollectPending",
-      );
+      const res = answers(ctx, req.operationId, 200, intent ? "upiIntentPending" : "upiCollectPending");
       fillIntentUri(res, form, mihpayid);
       return fillResult(ctx, res, form, { mihpayid, referenceId: newReferenceId(ctx) });
     },

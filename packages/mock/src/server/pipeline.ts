@@ -112,7 +112,8 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMockRequest
   const prefer = wanted.preference;
 
   const input = prismInput(spec, op, req, body.prismBody);
-  const fast = deps.validator === "prism" ? undefined : validate(spec, op, input, body.parsedBody);
+  const fast =
+    deps.validator === "prism" ? undefined : validate(spec, op, input, body.parsedBody, body.prismFields);
   let prismResult: PrismResult | undefined;
   let violations = fast;
   if (!violations) {

@@ -36,12 +36,26 @@ export function parseContentType(value: string): ContentType {
 
 /** The body as the host's behaviour and Prism take it, or the refusal it calls for. */
 export type ReadBody =
-  | { ok: true; contentType: string | undefined; parsedBody: unknown; prismBody: unknown }
+  | {
+      ok: true;
+      contentType: string | undefined;
+      parsedBody: unknown;
+      prismBody: unknown;
+      /** A form's fields decoded as Prism decodes them, so validation does not decode the body again. */
+      prismFields?: Record<string, string>;
+    }
   | { ok: false; kind: RefusalKind; violations: Violation[] };
 
+const accepting = new WeakMap<OperationInfo, string[]>();
+/** The media types an operation's request body accepts, lower-cased, worked out once per operation. */
 function acceptedMediaTypes(op: OperationInfo): string[] {
-  const body = op.raw.requestBody as { content?: Record<string, unknown> } | undefined;
-  return Object.keys(body?.content ?? {}).map((m) => m.toLowerCase());
+  let accepted = accepting.get(op);
+  if (!accepted) {
+    const body = op.raw.requestBody as { content?: Record<string, unknown> } | undefined;
+    accepted = Object.keys(body?.content ?? {}).map((m) => m.toLowerCase());
+    accepting.set(op, accepted);
+  }
+  return accepted;
 }
 
 const bodyViolation = (field: string, rule: string, message: string): Violation => ({
@@ -51,32 +65,76 @@ const bodyViolation = (field: string, rule: string, message: string): Violation 
   message,
 });
 
+/** Sets an own property, even for names like `__proto__` or `constructor` that plain assignment or `in` misread. */
+function own(target: Record<string, string>, name: string, value: string): void {
+  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** Lone UTF-16 surrogates, which URLSearchParams reads as U+FFFD (a quick test first: pairs are common in text). */
+const SURROGATE = /[\uD800-\uDFFF]/;
+const LONE_SURROGATE = /\p{Cs}/gu;
+const PLUS = /\+/g;
+
+/** One name or value as URLSearchParams decodes it (`+` as space, %-escapes); throws URIError on a malformed one. */
+const decodeFormPart = (part: string): string =>
+  part.includes("%") || part.includes("+") ? decodeURIComponent(part.replace(PLUS, " ")) : part;
+
+/**
+ * Decodes a form body once, refusing malformed %-escapes (Prism's decoder throws on them) and repeated fields.
+ * `fields` are what URLSearchParams gives (empty pairs skipped, `+` as space); `prismFields` are the same values
+ * under Prism's rules (every pair, later pairs win, `+` kept in names), or undefined when they cannot be derived
+ * from this pass (a lone surrogate in the body): then the validator decodes the raw body itself.
+ */
 function readForm(raw: string): ReadBody {
-  // Prism's form decoder throws on a malformed %-escape (URIError): refuse it here with the field's name.
+  const lone = SURROGATE.test(raw) && /\p{Cs}/u.test(raw);
   const fields: Record<string, string> = {};
+  const byRawName: Record<string, string> = {};
+  let repeated: string | undefined;
   for (const pair of raw.split("&")) {
-    const name = pair.split("=")[0] ?? "";
+    const eq = pair.indexOf("=");
+    const rawName = eq < 0 ? pair : pair.slice(0, eq);
+    const rawValue = eq < 0 ? "" : pair.slice(eq + 1);
+    let name: string;
+    let value: string;
     try {
-      decodeURIComponent(pair.replace(/\+/g, " "));
+      name = decodeFormPart(lone ? rawName.replace(LONE_SURROGATE, "\uFFFD") : rawName);
+      value = decodeFormPart(lone ? rawValue.replace(LONE_SURROGATE, "\uFFFD") : rawValue);
     } catch {
       return {
         ok: false,
         kind: "malformed-request",
-        violations: [bodyViolation(`body.${name.slice(0, 40)}`, "syntax", "malformed percent-encoding")],
+        violations: [bodyViolation(`body.${rawName.slice(0, 40)}`, "syntax", "malformed percent-encoding")],
       };
     }
+    own(byRawName, rawName, value);
+    if (pair.length === 0 || repeated !== undefined) continue;
+    if (Object.hasOwn(fields, name)) repeated = name;
+    else own(fields, name, value);
   }
-  for (const [k, v] of new URLSearchParams(raw)) {
-    if (k in fields) {
-      return {
-        ok: false,
-        kind: "malformed-request",
-        violations: [bodyViolation(`body.${k.slice(0, 40)}`, "syntax", "the field appears more than once")],
-      };
-    }
-    fields[k] = v;
+  if (repeated !== undefined) {
+    return {
+      ok: false,
+      kind: "malformed-request",
+      violations: [
+        bodyViolation(`body.${repeated.slice(0, 40)}`, "syntax", "the field appears more than once"),
+      ],
+    };
   }
-  return { ok: true, contentType: "application/x-www-form-urlencoded", parsedBody: fields, prismBody: raw };
+  return {
+    ok: true,
+    contentType: "application/x-www-form-urlencoded",
+    parsedBody: fields,
+    prismBody: raw,
+    prismFields: lone ? undefined : prismFields(byRawName),
+  };
+}
+
+/** Prism's names for fields keyed by their raw names: %-decoded, `+` kept, a later name overwriting an earlier. */
+function prismFields(byRawName: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [rawName, value] of Object.entries(byRawName))
+    out[rawName.includes("%") ? decodeURIComponent(rawName) : rawName] = value;
+  return out;
 }
 
 /**

@@ -45,7 +45,8 @@ const compiled = new WeakMap<OperationInfo, RequestValidator | null>();
 
 /**
  * Prism's verdict on a request from the operation's compiled validators, plus the JSON inside form fields; or
- * undefined when this operation or request needs Prism's own validator.
+ * undefined when this operation or request needs Prism's own validator. `prismFields` is the form body already
+ * decoded under Prism's rules (readBody's), so it is not decoded again.
  *
  * @example
  * const violations = validate(spec, op, input, parsedBody); // [] when valid
@@ -55,6 +56,7 @@ export function validate(
   op: OperationInfo,
   input: PrismInput,
   parsedBody: unknown,
+  prismFields?: Record<string, string>,
 ): Violation[] | undefined {
   let validator = compiled.get(op);
   if (validator === undefined) {
@@ -67,6 +69,7 @@ export function validate(
     query: input.url.query,
     headers: input.headers,
     body: input.body,
+    form: prismFields,
   });
   if (!diagnostics) return undefined;
   return [...fromPrism(diagnostics), ...checkJsonInForm(spec, op, parsedBody)];

@@ -157,6 +157,25 @@ function documentedCases(): Built[] {
           if (p.contentMediaType === "application/json") add(`${k} is not JSON`, (b) => (b[k] = "{not json"));
         }
         if ("hash" in value) add("wrong hash", (b) => (b.hash = "0".repeat(128)));
+        if (mediaType.includes("form")) {
+          // The form decoded once for every stage: Prism's rules for repeats, empties, escapes and `+`.
+          const raw = encode(mediaType, value);
+          const first = Object.keys(value)[0] ?? "x";
+          const escaped = `${[...first].map((c) => `%${c.charCodeAt(0).toString(16)}`).join("")}`;
+          for (const [rule, text] of [
+            ["empty pairs", `&&${raw}&`],
+            ["a name given as %-escapes", raw.replace(`${first}=`, `${escaped}=`)],
+            ["a repeated field", `${raw}&${first}=again`],
+            ["the same field once plain, once escaped", `${raw}&${escaped}=again`],
+            ["an empty value added", `${raw}&udf9=`],
+            ["a name without =", `${raw}&udf8`],
+            ["+ and %2B in names", `${raw}&extra+a=1&extra%2Ba=2`],
+            ["+ in values, = inside a value", `${raw}&udf7=a+b%2Bc=d`],
+            ["an empty name", `${raw}&=x`],
+            ["a malformed escape", `${raw}&udf6=%E2%82`],
+          ])
+            out.push(build(`${name}: ${rule}`, spec, op, { body: text, mediaType }));
+        }
         out.push(
           build(`${name}: missing credentials`, spec, op, {
             body: encode(mediaType, value),
