@@ -50,6 +50,19 @@ export interface CheckSecrets {
   walletSecret?: string;
 }
 
+/**
+ * The secrets the response-signature check uses, from a target's configuration names (only those that are set).
+ *
+ * @example
+ * checkExchange(specs, op, exchange, checkSecrets(target.creds));
+ */
+export function checkSecrets(creds: Readonly<Record<string, string | undefined>>): CheckSecrets {
+  return {
+    ...(creds.PGI_SALT ? { salt: creds.PGI_SALT } : {}),
+    ...(creds.PGI_WALLET_SECRET ? { walletSecret: creds.PGI_WALLET_SECRET } : {}),
+  };
+}
+
 const fail = (check: CheckName, f: Omit<Finding, "check" | "ok">): Finding => ({ check, ok: false, ...f });
 const pass = (check: CheckName): Finding => ({ check, ok: true });
 

@@ -1,7 +1,7 @@
 // Flows across operations: OTP, token fallback, mandates, smart send, webhooks with retry, UPI Collect, BNPL.
 import { verify, webhookSignature } from "@pgi/signing";
-import { checkExchange, type Finding } from "./checks.js";
-import { curlLine, send } from "./exchange.js";
+import { checkExchange, checkSecrets, type Finding } from "./checks.js";
+import { curlLine } from "./exchange.js";
 import {
   FLOWS,
   type FlowCtx,
@@ -11,7 +11,8 @@ import {
   receiver,
   until,
 } from "./flow-support.js";
-import { buildRequest, requestBody, type Target } from "./request-builder.js";
+import { exampleOf, mockControl, sendOperation } from "./operation-calls.js";
+import { requestBody, type Target } from "./request-builder.js";
 import type { CaseResult } from "./runner.js";
 import type { Host, SpecSet } from "./spec-set.js";
 
@@ -20,16 +21,10 @@ export { FLOWS, flowsFor, type Observation } from "./flow-support.js";
 /** Runs every flow; flows needing the mock's control API are skipped against other targets. */
 export async function runFlows(specs: SpecSet, target: Target, options: FlowOptions): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
-  const secrets = { salt: target.creds.PGI_SALT, walletSecret: target.creds.PGI_WALLET_SECRET };
-  const control = async (host: Host, path: string, body?: unknown): Promise<Json> => {
-    const res = await fetch(`${target.urls[host]}/__mock/${path}`, {
-      method: body === undefined ? "GET" : "POST",
-      ...(body === undefined
-        ? {}
-        : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
-    });
-    return (await res.json()) as Json;
-  };
+  const secrets = checkSecrets(target.creds);
+  // A refused control call reads as an empty answer: the flow's expectations then say what is missing.
+  const control = async (host: Host, path: string, body?: unknown): Promise<Json> =>
+    (await mockControl(target, host, path, body, options.fetch)) ?? {};
 
   const push = (r: CaseResult) => {
     results.push(r);
@@ -49,18 +44,11 @@ export async function runFlows(specs: SpecSet, target: Target, options: FlowOpti
     let lastCurl: string | undefined;
     const ctx: FlowCtx = {
       step: async (operationId, build) => {
-        const op = specs.operations.find((o) => o.operationId === operationId);
-        if (!op) throw new Error(`no operation ${operationId}`);
-        const req = buildRequest(specs, op, target, build);
+        const { op, req, ex, body } = await sendOperation(specs, target, operationId, build, options.fetch);
         lastCurl = curlLine(req, target);
-        const ex = await send(req, 15_000, options.fetch);
         options.observe?.({ operationId, status: ex.response.status, flow: name });
         findings.push(...checkExchange(specs, op, ex, secrets));
-        let parsed: unknown = ex.response.body;
-        try {
-          parsed = JSON.parse(ex.response.body);
-        } catch {}
-        return { status: ex.response.status, body: parsed, fields: req.fields ?? {} };
+        return { status: ex.response.status, body, fields: req.fields ?? {} };
       },
       expect: (ok, message, expected, actual) =>
         findings.push(
@@ -69,10 +57,7 @@ export async function runFlows(specs: SpecSet, target: Target, options: FlowOpti
             : { check: "flow", ok: false, message, expected, actual: String(actual) },
         ),
       control,
-      example: (operationId, index = 0) => {
-        const op = specs.operations.find((o) => o.operationId === operationId);
-        return structuredClone((op && requestBody(specs, op)?.examples[index]?.[1]) ?? {}) as Json;
-      },
+      example: (operationId, index) => exampleOf(specs, operationId, index),
       record: (f) => findings.push(f),
     };
     try {

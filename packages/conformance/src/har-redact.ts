@@ -1,7 +1,7 @@
 // Reproduce lines for recorded traffic: credentials as $PGI_* references and one-time secrets masked, configured or not.
 import type { Exchange } from "./checks.js";
 import { maskText, type RequestLine, reproduceLine, secretsOf } from "./reproduce.js";
-import { type Target, TOKEN_NAME } from "./request-builder.js";
+import { authorizationName, type Target } from "./request-builder.js";
 import type { Operation } from "./spec-set.js";
 
 /** Body fields that hold a one-time secret with no configuration name: shown as `<redacted>`. */
@@ -66,7 +66,7 @@ export function recordedLine(
       headers[name] = value;
       continue;
     }
-    const variable = op.host === "otp" ? "PGI_OTP_AUTHORIZATION" : TOKEN_NAME[op.host];
+    const variable = authorizationName(op.host);
     const bearer = /^bearer\s+/i.exec(value);
     const secret = bearer && variable !== "PGI_OTP_AUTHORIZATION" ? value.slice(bearer[0].length) : value;
     if (variable) creds[variable] = secret;
@@ -88,10 +88,11 @@ export function recordedLine(
     headers,
     ...(body !== undefined ? { body } : {}),
   };
-  const secrets = [
-    ...secretsOf({ creds }),
-    ...oneTime.filter((v) => v.length > 0).map((v) => ["<redacted>", v] as const),
-  ];
-  const mask = (text: string) => maskText(text, secrets).replace(/<<redacted>>/g, REDACTED);
+  const secrets = secretsOf({ creds });
+  const mask = (text: string) => {
+    let out = maskText(text, secrets);
+    for (const value of oneTime) if (value !== "") out = out.split(value).join(REDACTED);
+    return out;
+  };
   return { line: mask(reproduceLine(request, { creds })), mask };
 }

@@ -2,9 +2,10 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { ValidateFunction } from "ajv";
-import { checkExchange, type Exchange, type Finding } from "./checks.js";
+import { checkExchange, checkSecrets, type Exchange, type Finding } from "./checks.js";
 import { contentBreaks } from "./content-schema.js";
 import { recordedLine } from "./har-redact.js";
+import { maskFinding } from "./reproduce.js";
 import { requestBody, type Target } from "./request-builder.js";
 import { type CaseResult, type RunResult, summarise } from "./runner.js";
 import { findOperation, HOSTS, type Host, type Operation, type SpecSet } from "./spec-set.js";
@@ -191,19 +192,11 @@ export async function validateHar(specs: SpecSet, file: string, target: Target):
       },
       response: { status: entry.response.status, headers: responseHeaders, body },
     };
-    const secrets = {
-      ...(target.creds.PGI_SALT ? { salt: target.creds.PGI_SALT } : {}),
-      ...(target.creds.PGI_WALLET_SECRET ? { walletSecret: target.creds.PGI_WALLET_SECRET } : {}),
-    };
     const { line, mask } = recordedLine(op, ex, target);
-    const findings = [...requestFindings(specs, op, ex), ...checkExchange(specs, op, ex, secrets)].map(
-      (f) => ({
-        ...f,
-        ...(f.message !== undefined ? { message: mask(f.message) } : {}),
-        ...(f.actual !== undefined ? { actual: mask(f.actual) } : {}),
-        ...(f.expected !== undefined ? { expected: mask(f.expected) } : {}),
-      }),
-    );
+    const findings = [
+      ...requestFindings(specs, op, ex),
+      ...checkExchange(specs, op, ex, checkSecrets(target.creds)),
+    ].map((f) => maskFinding(f, mask));
     results.push({ host: op.host, operation: op.operationId, name: mask(label), findings, curl: line });
   });
   return summarise(`recorded traffic in ${file}`, results, performance.now() - t0);

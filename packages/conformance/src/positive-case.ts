@@ -4,8 +4,9 @@ import type { Case } from "./cases.js";
 import { type CheckSecrets, checkExchange, type Finding } from "./checks.js";
 import { curlLine, send } from "./exchange.js";
 import type { Observation } from "./flows.js";
+import { exampleOf, mockControl, sendOperation } from "./operation-calls.js";
 import { notSuccess, positiveFinding } from "./positive.js";
-import { type BuildOptions, buildRequest, requestBody, type Target } from "./request-builder.js";
+import { type BuildOptions, buildRequest, type Target } from "./request-builder.js";
 import type { Host, SpecSet } from "./spec-set.js";
 
 interface PositiveEnv {
@@ -28,33 +29,13 @@ let counter = 0;
 function setupContext(specs: SpecSet, target: Target, env: PositiveEnv): SetupContext {
   return {
     async step(operationId, build) {
-      const op = specs.operations.find((o) => o.operationId === operationId);
-      if (!op) throw new Error(`no operation ${operationId}`);
-      const req = buildRequest(specs, op, target, build);
-      const ex = await send(req, 15_000, env.fetch);
-      env.observations.push({ operationId, status: ex.response.status });
-      let body: unknown = ex.response.body;
-      try {
-        body = JSON.parse(ex.response.body);
-      } catch {}
-      return { op, req, ex, body, ok: notSuccess(op.host, ex) === undefined };
+      const sent = await sendOperation(specs, target, operationId, build, env.fetch);
+      env.observations.push({ operationId, status: sent.ex.response.status });
+      return { ...sent, ok: notSuccess(sent.op.host, sent.ex) === undefined };
     },
-    async control(host, path, body) {
-      if (!env.controls.has(host)) return undefined;
-      const res = await env.fetch(`${target.urls[host]}/__mock/${path}`, {
-        method: body === undefined ? "GET" : "POST",
-        ...(body === undefined
-          ? {}
-          : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
-        signal: AbortSignal.timeout(5_000),
-      });
-      return res.ok ? ((await res.json()) as Record<string, unknown>) : undefined;
-    },
-    example(operationId, index = 0) {
-      const op = specs.operations.find((o) => o.operationId === operationId);
-      const value = op && requestBody(specs, op)?.examples[index]?.[1];
-      return structuredClone((value ?? {}) as Record<string, unknown>);
-    },
+    control: async (host, path, body) =>
+      env.controls.has(host) ? mockControl(target, host, path, body, env.fetch) : undefined,
+    example: (operationId, index) => exampleOf(specs, operationId, index),
     unique: (prefix) => `${prefix}${Date.now() % 1_000_000_000}${(++counter).toString().padStart(3, "0")}`,
   };
 }

@@ -3,12 +3,12 @@ import { explain } from "@pgi/signing";
 import type { Exchange, Finding } from "./checks.js";
 import { maskText, secretsOf } from "./reproduce.js";
 import {
+  authorizationName,
   FIELD_CREDENTIAL,
   PARAM_CREDENTIAL,
   requestBody,
   requestScheme,
   type Target,
-  TOKEN_NAME,
 } from "./request-builder.js";
 import type { Host, Operation, SpecSet } from "./spec-set.js";
 
@@ -54,7 +54,7 @@ export function credentialNames(specs: SpecSet, op: Operation): string[] {
   const names = new Set([`PGI_${op.host.toUpperCase()}_URL`]);
   const security = (op.raw.security as Json[] | undefined) ?? [];
   if (security.some((alt) => Object.keys(alt).length > 0)) {
-    const token = op.host === "otp" ? "PGI_OTP_AUTHORIZATION" : TOKEN_NAME[op.host];
+    const token = authorizationName(op.host);
     if (token) names.add(token);
   }
   for (const p of op.params) {

@@ -1,4 +1,5 @@
 // Reproduce lines: complete curl commands in which every secret is a `$PGI_*` reference, never its value.
+import type { Finding } from "./checks.js";
 import type { Target } from "./request-builder.js";
 
 /** Configuration names whose values are secrets: written as variable references, masked everywhere else. */
@@ -38,6 +39,21 @@ export function maskText(text: string, secrets: readonly Secret[]): string {
   let out = text;
   for (const [name, value] of secrets) out = out.split(value).join(`<${name}>`);
   return out;
+}
+
+/**
+ * A finding with `mask` applied to every text that can quote what was sent or answered.
+ *
+ * @example
+ * findings.map((f) => maskFinding(f, (t) => maskText(t, secretsOf(target))));
+ */
+export function maskFinding(f: Finding, mask: (text: string) => string): Finding {
+  return {
+    ...f,
+    ...(f.message !== undefined ? { message: mask(f.message) } : {}),
+    ...(f.expected !== undefined ? { expected: mask(f.expected) } : {}),
+    ...(f.actual !== undefined ? { actual: mask(f.actual) } : {}),
+  };
 }
 
 function segments(text: string, secrets: readonly Secret[]): Segment[] {

@@ -29,6 +29,11 @@ export const TOKEN_NAME: Partial<Record<Host, string>> = {
   bbps: "PGI_BBPS_TOKEN",
 };
 
+/** The configuration name of a host's Authorization value: its bearer token, or the OTP service's raw value. */
+export function authorizationName(host: Host): string | undefined {
+  return host === "otp" ? "PGI_OTP_AUTHORIZATION" : TOKEN_NAME[host];
+}
+
 /** Configuration names each host's suite needs; a suite whose names are unset is skipped. */
 export const REQUIRED_CREDENTIALS: Record<Host, string[]> = {
   otp: ["PGI_OTP_AUTHORIZATION", "PGI_OTP_CLIENT_TYPE"],

@@ -1,12 +1,12 @@
 // Runs the cases and flows against a target and collects, per host and operation, every check's findings.
 import { type Case, generateCases } from "./cases.js";
-import { checkExchange, type Exchange, type Finding } from "./checks.js";
+import { type CheckSecrets, checkExchange, checkSecrets, type Exchange, type Finding } from "./checks.js";
 import { type CoverageRow, coverage } from "./coverage.js";
 import { curlLine, send } from "./exchange.js";
 import { flowsFor, type Observation, runFlows } from "./flows.js";
 import { negativeFindings } from "./negative.js";
 import { runPositive } from "./positive-case.js";
-import { maskText, secretsOf } from "./reproduce.js";
+import { maskFinding, maskText, secretsOf } from "./reproduce.js";
 import { buildRequest, REQUIRED_CREDENTIALS, type Target } from "./request-builder.js";
 import { HOSTS, type Host, type SpecSet } from "./spec-set.js";
 
@@ -50,11 +50,6 @@ export interface RunOptions {
   /** How long a flow waits for a webhook retry (real ms); default 10 s. */
   retryWaitMs?: number;
 }
-
-const secretsFor = (t: Target) => ({
-  ...(t.creds.PGI_SALT ? { salt: t.creds.PGI_SALT } : {}),
-  ...(t.creds.PGI_WALLET_SECRET ? { walletSecret: t.creds.PGI_WALLET_SECRET } : {}),
-});
 
 /** Summarises results into counts: a case passes when none of its findings failed (warnings aside). */
 export function summarise(
@@ -102,17 +97,12 @@ async function controlHosts(target: Target, hosts: Host[], fetchImpl: typeof fet
 function masked(r: CaseResult, target: Target): CaseResult {
   const secrets = secretsOf(target);
   if (secrets.length === 0) return r;
-  const m = (s: string | undefined) => (s === undefined ? s : maskText(s, secrets));
+  const mask = (s: string) => maskText(s, secrets);
   return {
     ...r,
-    name: m(r.name) as string,
-    findings: r.findings.map((f) => ({
-      ...f,
-      ...(f.message !== undefined ? { message: m(f.message) } : {}),
-      ...(f.expected !== undefined ? { expected: m(f.expected) } : {}),
-      ...(f.actual !== undefined ? { actual: m(f.actual) } : {}),
-    })),
-    ...(r.skipped !== undefined ? { skipped: m(r.skipped) } : {}),
+    name: mask(r.name),
+    findings: r.findings.map((f) => maskFinding(f, mask)),
+    ...(r.skipped !== undefined ? { skipped: mask(r.skipped) } : {}),
   };
 }
 
@@ -151,7 +141,7 @@ export async function runSuite(specs: SpecSet, target: Target, options: RunOptio
     );
   }
   const controls = await controlHosts(target, hosts, fetchImpl);
-  const secrets = secretsFor(target);
+  const secrets = checkSecrets(target.creds);
   for (const c of runnable) {
     const started = performance.now();
     const result = await runCase(specs, target, c, { controls, fetch: fetchImpl, secrets, observations });
@@ -176,7 +166,7 @@ export async function runSuite(specs: SpecSet, target: Target, options: RunOptio
 interface CaseEnv {
   controls: ReadonlySet<Host>;
   fetch: typeof fetch;
-  secrets: ReturnType<typeof secretsFor>;
+  secrets: CheckSecrets;
   observations: Observation[];
 }
 
