@@ -4,21 +4,14 @@ import { serveText } from "./body-text.js";
 import { planRetry, readFailure, retryAfter, withTimeout } from "./deadline.js";
 import { ClientMisuseError, TimeoutError, TransportError } from "./errors.js";
 import { credentialValues, signForm, toFormFields, verifyResponse } from "./form-signing.js";
-import { type HostName, hosts } from "./generated/hosts.js";
 import { OPERATIONS, type OperationMeta } from "./generated/operations.js";
+import { HEADER_CREDENTIAL, type HostName, hosts } from "./host-index.js";
 import { lightBody, type RequestLike } from "./light-request.js";
 import { type ClientOptions, type Credentials, checkOptions, type LogEntry } from "./options.js";
 import { parsePreciseJson } from "./precise-json.js";
 import { redact, redactBody, redactText, safeCause } from "./redact.js";
 
 export type { ClientOptions, Credentials, LogEntry, RetryPolicy } from "./options.js";
-
-const HEADER_CREDENTIAL: Record<string, keyof Credentials> = {
-  clienttype: "clientType",
-  pid: "pid",
-  mid: "mid",
-  payoutmerchantid: "payoutMerchantId",
-};
 
 /** The default base URL of a host: its PGI_*_URL variable, else the mock. */
 export function defaultBaseUrl(host: HostName): string {
