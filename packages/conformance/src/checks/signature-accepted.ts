@@ -21,19 +21,27 @@ export function refusesSignature(specs: SpecSet, op: Operation, text: string): b
   return SIGNATURE_WORDS.test(text) && signatureSchemes(specs, op).length > 0;
 }
 
+/** Why a refused digest was what it was, and the pre-image behind it: a short diagnosis and the long form. */
+export interface SignatureExplanation {
+  /** The diagnosis, then the pre-image, one line each (secrets masked). */
+  lines: string[];
+  /** explain()'s whole rendering, part by part (secrets masked). */
+  detail: string;
+}
+
 /**
- * The signing pre-image of the sent request with every secret masked, one line per part, and whether the digest
- * sent is what the configured secret gives.
+ * Explains the digest a refused request carried: whether it is what the configured secret gives over the recipe's
+ * pre-image (then the target signs differently), or which alternative construction reproduces it; secrets masked.
  *
  * @example
- * signaturePreimage(specs, op, exchange, target); // "key|txnid|…|<SALT>\n…"
+ * signatureExplanation(specs, op, exchange, target)?.lines; // ["the digest sent is ...", "pre-image (secret masked): key|…|<SALT>"]
  */
-export function signaturePreimage(
+export function signatureExplanation(
   specs: SpecSet,
   op: Operation,
   ex: Exchange,
   target: Target,
-): string | undefined {
+): SignatureExplanation | undefined {
   const body = ex.request.body;
   if (body === undefined) return undefined;
   const fields = Object.fromEntries(new URLSearchParams(body));
@@ -45,15 +53,21 @@ export function signaturePreimage(
     scheme === "wallet-checksum" ? "signing-secret" : "salt",
   );
   if (!secret) return undefined;
+  const mask = (text: string) => maskText(text, secretsOf(target.credentials));
   try {
-    const received = fields.hash ?? fields.checksum ?? "";
-    const e = explain(scheme, fields, { secret, received });
-    const text = e.match
-      ? `${e.format()}\nthe digest sent is what the configured secret gives over this pre-image: the target signs with another secret, or over other fields or values`
-      : e.format();
-    return maskText(text, secretsOf(target.credentials));
+    const e = explain(scheme, fields, { secret, received: fields.hash ?? fields.checksum ?? "" });
+    const found = e.diagnosis?.found[0];
+    const diagnosis = e.match
+      ? "the digest sent is what the configured secret gives over this pre-image: the target signs with another secret, or over other fields or values"
+      : found
+        ? `the digest sent is reproduced when ${found.description}`
+        : (e.diagnosis?.notes ?? []).join(" ") || "no alternative construction reproduces the digest sent";
+    return {
+      lines: [mask(diagnosis), mask(`pre-image (secret masked): ${e.preimage}`)],
+      detail: mask(e.format()),
+    };
   } catch (error) {
-    return `(no pre-image: ${(error as Error).message})`;
+    return { lines: [mask(`no pre-image: ${(error as Error).message}`)], detail: "" };
   }
 }
 

@@ -9,7 +9,10 @@ export interface Finding {
   pointer?: string;
   expected?: string;
   actual?: string;
+  /** Why, in a few lines: what a reader checks first (the terminal report prints it). */
   message?: string;
+  /** The long form behind the message (a signing explanation part by part), for the JSON, JUnit and HTML reports. */
+  detail?: string;
 }
 
 /** A recorded request and response. */

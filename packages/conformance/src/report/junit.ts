@@ -33,7 +33,7 @@ export function junitReport(r: RunResult): string {
       );
       if (x.skipped) out.push(`      <skipped message="${xml(x.skipped)}"/>`);
       for (const f of failedFindings(x)) {
-        const text = `${f.pointer ?? ""} expected ${f.expected ?? ""} got ${f.actual ?? ""} ${f.message ?? ""}\n${x.curl ?? ""}`;
+        const text = `${f.pointer ?? ""} expected ${f.expected ?? ""} got ${f.actual ?? ""} ${f.message ?? ""}\n${f.detail ? `${f.detail}\n` : ""}${x.curl ?? ""}`;
         out.push(
           `      <failure type="${xml(f.check)}" message="${xml(`${f.check}${f.pointer ? ` at ${f.pointer}` : ""}`)}">${xml(text)}</failure>`,
         );

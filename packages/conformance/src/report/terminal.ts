@@ -1,5 +1,5 @@
-// The terminal report: grouped by host and operation, each failure with its check, pointer, expected and actual, and a
-// reproduce line; then coverage, skipped hosts and the summary.
+// The terminal report: grouped by host and operation, one compact block per failure (check, expected, got, diagnosis,
+// reproduce); then coverage, skipped hosts and the summary.
 import pc from "picocolors";
 import { failures } from "../model/finding.js";
 import type { CaseResult, RunResult } from "../model/results.js";
@@ -7,9 +7,37 @@ import { coverageTable } from "./coverage-table.js";
 import { summaryLine } from "./summary.js";
 
 const failedFindings = (c: CaseResult) => failures(c.findings);
+type Colors = ReturnType<typeof pc.createColors>;
+
+const INDENT = "        ";
+/** One labelled field of a failure block; continuation lines align under the value. */
+function field(label: string, value: string, paint: (s: string) => string = (s) => s): string[] {
+  const [first = "", ...more] = value.split("\n");
+  return [
+    `${INDENT}${label.padEnd(10)} ${paint(first)}`,
+    ...more.map((l) => `${INDENT}${" ".repeat(11)}${paint(l)}`),
+  ];
+}
 
 /**
- * A readable report: one line per operation, then each failure with check, pointer, expected/actual and a curl line.
+ * The block of one failed case: for each failed check its name (and where), what was expected, what came, and the
+ * diagnosis; then one reproduce line.
+ */
+function failureBlock(x: CaseResult, c: Colors): string[] {
+  const lines = [`    ${c.red("✗")} ${x.name}`];
+  for (const f of failedFindings(x)) {
+    lines.push(...field("check", `${f.check}${f.pointer ? ` at ${f.pointer}` : ""}`, c.bold));
+    if (f.expected !== undefined) lines.push(...field("expected", f.expected));
+    if (f.actual !== undefined) lines.push(...field("got", f.actual, c.red));
+    if (f.message) lines.push(...field("diagnosis", f.message));
+  }
+  if (x.curl) lines.push(...field("reproduce", x.curl, c.dim));
+  return lines;
+}
+
+/**
+ * A readable report: one line per operation, then one compact block per failed case (check, expected, got,
+ * diagnosis, reproduce), the coverage table, skipped hosts and the summary.
  *
  * @example
  * console.log(terminalReport(result, { color: process.stdout.isTTY }));
@@ -40,23 +68,7 @@ export function terminalReport(r: RunResult, options: { color?: boolean; verbose
     lines.push(
       `  ${mark} ${operation} (${cases.length - failed.length}/${cases.length} cases)${drift.length ? c.yellow(` ${drift.length} drift warning(s)`) : ""}`,
     );
-    for (const x of failed) {
-      lines.push(`       ${c.red("✗")} ${x.name}`);
-      for (const f of failedFindings(x)) {
-        const where = f.pointer ? ` at ${f.pointer}` : "";
-        const detail = [
-          f.message,
-          f.expected !== undefined ? `expected ${f.expected}` : "",
-          f.actual !== undefined ? `got ${f.actual}` : "",
-        ]
-          .filter(Boolean)
-          .join("; ");
-        const [first = "", ...more] = detail.split("\n");
-        lines.push(`         ${c.bold(f.check)}${where}: ${first}`);
-        for (const line of more) lines.push(`           ${line}`);
-      }
-      if (x.curl) lines.push(c.dim(`         reproduce: ${x.curl}`));
-    }
+    for (const x of failed) lines.push(...failureBlock(x, c));
     if (options.verbose)
       for (const f of drift)
         lines.push(c.yellow(`       ~ drift${f.pointer ? ` at ${f.pointer}` : ""}: ${f.message}`));

@@ -27,6 +27,7 @@ export function maskFinding(f: Finding, mask: (text: string) => string): Finding
     ...(f.message !== undefined ? { message: mask(f.message) } : {}),
     ...(f.expected !== undefined ? { expected: mask(f.expected) } : {}),
     ...(f.actual !== undefined ? { actual: mask(f.actual) } : {}),
+    ...(f.detail !== undefined ? { detail: mask(f.detail) } : {}),
   };
 }
 

@@ -2,7 +2,7 @@
 // credentials_accepted or positive_success, naming the PGI_* names the operation uses.
 import { refusesCredentials } from "../checks/credentials-accepted.js";
 import { notSuccess, successText } from "../checks/positive-success.js";
-import { refusesSignature, signaturePreimage } from "../checks/signature-accepted.js";
+import { refusesSignature, signatureExplanation } from "../checks/signature-accepted.js";
 import {
   authorizationField,
   baseUrlName,
@@ -84,13 +84,14 @@ export function positiveFinding(specs: SpecSet, op: Operation, ex: Exchange, tar
     const signing = signingNames(specs, op);
     const digest = signatureSchemes(specs, op).includes("wallet-checksum") ? "checksum" : "hash";
     const hint = `the target says the ${digest} is wrong; check ${names.filter((n) => signing.includes(n)).join(", ")}`;
-    const image = signaturePreimage(specs, op, ex, target);
+    const explained = signatureExplanation(specs, op, ex, target);
     return {
       check: "signature_accepted",
       ok: false,
       expected,
       actual: why,
-      message: image ? `${hint}\n${image}` : hint,
+      message: [hint, ...(explained?.lines ?? [])].join("\n"),
+      ...(explained?.detail ? { detail: explained.detail } : {}),
     };
   }
   if (refusesCredentials(ex, text))
