@@ -52,3 +52,21 @@ export const HEADER_CREDENTIAL: Readonly<Record<string, keyof Credentials>> = Ob
     "parameters" in c.use ? c.use.parameters.map((p) => [p.toLowerCase(), p as keyof Credentials]) : [],
   ),
 );
+
+/**
+ * The body fields each host's requests take from a credential option when the body leaves them out (the gateway's
+ * `key` from `merchantKey`, the wallet's `mid` from `walletMid`), from the configuration names used as body fields.
+ */
+export const BODY_CREDENTIAL: Readonly<Partial<Record<HostName, readonly [string, keyof Credentials][]>>> =
+  Object.fromEntries(
+    HOSTS.map((h) => [
+      h.id,
+      CONFIGURATION.filter(
+        (c) => c.host === h.id && "bodyFields" in c.use && c.clientOptions.length > 0,
+      ).flatMap((c) =>
+        "bodyFields" in c.use
+          ? c.use.bodyFields.map((f) => [f, c.clientOptions[0] as keyof Credentials] as const)
+          : [],
+      ),
+    ]),
+  );

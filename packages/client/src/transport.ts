@@ -5,7 +5,7 @@ import { planRetry, readFailure, retryAfter, withTimeout } from "./deadline.js";
 import { ClientMisuseError, TimeoutError, TransportError } from "./errors.js";
 import { credentialValues, signForm, toFormFields, verifyResponse } from "./form-signing.js";
 import { OPERATIONS, type OperationMeta } from "./generated/operations.js";
-import { HEADER_CREDENTIAL, type HostName, hosts } from "./host-index.js";
+import { BODY_CREDENTIAL, HEADER_CREDENTIAL, type HostName, hosts } from "./host-index.js";
 import { lightBody, type RequestLike } from "./light-request.js";
 import { type ClientOptions, type Credentials, checkOptions, type LogEntry } from "./options.js";
 import { parsePreciseJson } from "./precise-json.js";
@@ -91,9 +91,8 @@ export function createTransport(
     let sentFields: Record<string, string> | undefined;
     if (body !== undefined && op.mediaType === "application/x-www-form-urlencoded") {
       const parsed = JSON.parse(body) as Record<string, unknown>;
-      if (op.host === "gateway" && parsed.key === undefined && creds.merchantKey)
-        parsed.key = creds.merchantKey;
-      if (op.host === "wallet" && parsed.mid === undefined && creds.walletMid) parsed.mid = creds.walletMid;
+      for (const [field, option] of BODY_CREDENTIAL[host] ?? [])
+        if (parsed[field] === undefined && creds[option]) parsed[field] = creds[option];
       sentFields = toFormFields(op, parsed);
       signForm(op, sentFields, creds);
       body = new URLSearchParams(sentFields).toString();
