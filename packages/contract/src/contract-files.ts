@@ -30,7 +30,9 @@ export interface MockDefaults {
   readonly credentials: Readonly<Record<string, string>>;
 }
 
-const DIST = dirname(fileURLToPath(import.meta.url));
+const HERE = dirname(fileURLToPath(import.meta.url));
+/** dist/ (this module's folder once built; from src/, as the tests run it, the built dist/ beside it). */
+const DIST = existsSync(join(HERE, "specs")) ? HERE : join(HERE, "..", "dist");
 
 function readJson<T>(file: string): T {
   if (!existsSync(file)) throw new InputError(`${file} is missing; build the package first (pnpm build)`);

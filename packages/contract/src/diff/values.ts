@@ -39,3 +39,25 @@ export function show(value: unknown, max = 120): string {
 export function missingFrom(a: readonly unknown[], b: readonly unknown[]): unknown[] {
   return a.filter((x) => !b.some((y) => sameValue(x, y)));
 }
+
+const UNORDERED = new Set(["required", "enum", "type"]);
+
+/**
+ * sameValue for schemas: `required`, `enum` and `type` lists compare as sets.
+ *
+ * @example
+ * sameSchemaValue({ required: ["a", "b"] }, { required: ["b", "a"] }) // => true
+ */
+export function sameSchemaValue(a: unknown, b: unknown, key = ""): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false;
+    if (UNORDERED.has(key)) return missingFrom(a, b).length === 0 && missingFrom(b, a).length === 0;
+    return a.every((v, i) => sameSchemaValue(v, b[i]));
+  }
+  if (isObject(a) && isObject(b)) {
+    const ka = Object.keys(a);
+    if (ka.length !== Object.keys(b).length) return false;
+    return ka.every((k) => Object.hasOwn(b, k) && sameSchemaValue(a[k], b[k], k));
+  }
+  return sameValue(a, b);
+}

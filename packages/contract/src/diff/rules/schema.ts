@@ -4,7 +4,7 @@ import type { Scope } from "../scope.js";
 import type { SpecDocument, SpecNode } from "../spec-document.js";
 import { normaliseSchema } from "../normalise-schema.js";
 import type { RuleMeta } from "../types.js";
-import { isObject, sameValue } from "../values.js";
+import { isObject, sameSchemaValue } from "../values.js";
 import { compareAnnotations } from "./annotations.js";
 import { compareSchemaValues } from "./schema-values.js";
 
@@ -149,7 +149,7 @@ function compareNot(scope: Scope, o: SpecNode, n: SpecNode): void {
   const a = scope.oldDoc.get(o, "not");
   const b = scope.newDoc.get(n, "not");
   if (!a && !b) return;
-  if (a && b && sameValue(a.value, b.value)) return;
+  if (a && b && sameSchemaValue(a.value, b.value)) return;
   const id = scope.role === "request" ? "request-constraint-narrowed" : "response-constraint-widened";
   scope.at("(not)").report(id, b ?? o, "the excluded shape (not) changed", a?.value, b?.value);
 }
