@@ -65,9 +65,16 @@ export function contractHosts(): ContractHost[] {
  * @example
  * const payout = loadSpec("payout"); payout.info.version
  */
-export function loadSpec(host: string): Record<string, unknown> & { info: { title: string; version: string } } {
+export function loadSpec(
+  host: string,
+): Record<string, unknown> & { info: { title: string; version: string } } {
   const entry = contractHosts().find((h) => h.host === host);
-  if (!entry) throw new InputError(`unknown host "${host}" (one of ${contractHosts().map((h) => h.host).join(", ")})`);
+  if (!entry)
+    throw new InputError(
+      `unknown host "${host}" (one of ${contractHosts()
+        .map((h) => h.host)
+        .join(", ")})`,
+    );
   return readJson(join(specsDir(), entry.json));
 }
 
@@ -79,7 +86,12 @@ export function loadSpec(host: string): Record<string, unknown> & { info: { titl
  */
 export function specPath(host: string, format: "yaml" | "json" = "yaml"): string {
   const entry = contractHosts().find((h) => h.host === host);
-  if (!entry) throw new InputError(`unknown host "${host}" (one of ${contractHosts().map((h) => h.host).join(", ")})`);
+  if (!entry)
+    throw new InputError(
+      `unknown host "${host}" (one of ${contractHosts()
+        .map((h) => h.host)
+        .join(", ")})`,
+    );
   return join(specsDir(), format === "yaml" ? entry.yaml : entry.json);
 }
 

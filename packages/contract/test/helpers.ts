@@ -25,10 +25,17 @@ export function tempDir(prefix = "pgi-contract-"): { dir: string; remove: () => 
 }
 
 /** Writes bundles (host → document) into `dir` as YAML (or JSON). */
-export function writeBundles(dir: string, docs: Record<string, Doc>, format: "yaml" | "json" = "yaml"): string {
+export function writeBundles(
+  dir: string,
+  docs: Record<string, Doc>,
+  format: "yaml" | "json" = "yaml",
+): string {
   mkdirSync(dir, { recursive: true });
   for (const [host, doc] of Object.entries(docs)) {
-    const text = format === "yaml" ? stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }) : JSON.stringify(doc, null, 2);
+    const text =
+      format === "yaml"
+        ? stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false })
+        : JSON.stringify(doc, null, 2);
     writeFileSync(join(dir, `${host}.${format}`), text);
   }
   return dir;

@@ -8,7 +8,14 @@ import { loadGitSet, loadPathSet, loadWorkingSet, type SpecSet } from "../diff/l
 import { RULES_BY_ID } from "../diff/rules/index.js";
 import { UsageError } from "../errors.js";
 import { colorsFor } from "../format/colors.js";
-import { blocking, DIFF_FORMATS, type DiffFormat, formatJson, formatMarkdown, formatText } from "../format/diff-report.js";
+import {
+  blocking,
+  DIFF_FORMATS,
+  type DiffFormat,
+  formatJson,
+  formatMarkdown,
+  formatText,
+} from "../format/diff-report.js";
 import type { CliIo } from "./io.js";
 
 /** Help of the diff command. */
@@ -47,10 +54,14 @@ Examples
 
 function parseAllow(values: string[]): Set<string> {
   const allowed = new Set<string>();
-  for (const value of values.flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean)) {
+  for (const value of values
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean)) {
     const rule = RULES_BY_ID.get(value);
     if (!rule) throw new UsageError(`--allow: unknown rule "${value}" (list them with "pgi-contract rules")`);
-    if (rule.severity !== "breaking") throw new UsageError(`--allow: rule "${value}" is ${rule.severity}, not breaking; nothing to allow`);
+    if (rule.severity !== "breaking")
+      throw new UsageError(`--allow: rule "${value}" is ${rule.severity}, not breaking; nothing to allow`);
     allowed.add(value);
   }
   return allowed;
@@ -96,19 +107,30 @@ export async function runDiff(args: string[], io: CliIo, command: string): Promi
     before = loadGitSet(values.base, io.cwd, values.specs);
     after = positionals[0] ? loadPathSet(absolute(io, positionals[0])) : loadWorkingSet(io.cwd, values.specs);
   } else {
-    if (positionals.length !== 2) throw new UsageError("give OLD and NEW (files or folders), or --base REF; see --help");
+    if (positionals.length !== 2)
+      throw new UsageError("give OLD and NEW (files or folders), or --base REF; see --help");
     before = loadPathSet(absolute(io, positionals[0]!));
     after = loadPathSet(absolute(io, positionals[1]!));
   }
   const result = diffSpecSets(before, after);
-  const ctx = { oldLabel: values.base !== undefined ? before.label : positionals[0]!, newLabel: positionals[values.base !== undefined ? 0 : 1] ?? after.label, allowed };
+  const ctx = {
+    oldLabel: values.base !== undefined ? before.label : positionals[0]!,
+    newLabel: positionals[values.base !== undefined ? 0 : 1] ?? after.label,
+    allowed,
+  };
   const target = values.out ? { isTTY: false } : io.stdout;
   const text =
-    format === "json" ? formatJson(result, ctx) : format === "markdown" ? formatMarkdown(result, ctx) : formatText(result, ctx, colorsFor(target, io.env));
+    format === "json"
+      ? formatJson(result, ctx)
+      : format === "markdown"
+        ? formatMarkdown(result, ctx)
+        : formatText(result, ctx, colorsFor(target, io.env));
   if (values.out) {
     writeFileSync(absolute(io, values.out), text);
     const s = result.summary;
-    io.stderr.write(`wrote ${values.out}: ${s.breaking} breaking, ${s.nonBreaking} non-breaking, ${s.informational} informational\n`);
+    io.stderr.write(
+      `wrote ${values.out}: ${s.breaking} breaking, ${s.nonBreaking} non-breaking, ${s.informational} informational\n`,
+    );
   } else {
     io.stdout.write(text);
   }

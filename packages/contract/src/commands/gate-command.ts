@@ -43,7 +43,11 @@ export async function runGate(args: string[], io: CliIo, command: string): Promi
     return 0;
   }
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(io.cwd, p));
-  const result = checkReleaseGate({ released: abs(values.released), current: abs(values.current), changesets: abs(values.changesets) });
+  const result = checkReleaseGate({
+    released: abs(values.released),
+    current: abs(values.current),
+    changesets: abs(values.changesets),
+  });
   (result.ok ? io.stdout : io.stderr).write(`${result.message}\n`);
   return result.ok ? 0 : 1;
 }

@@ -20,5 +20,7 @@ export function processIo(): CliIo {
  * invokedAs({ npm_package_name: "pgi", npm_lifecycle_event: "contract" }); // "pnpm contract"
  */
 export function invokedAs(env: CliIo["env"]): string {
-  return env.npm_package_name === "pgi" && env.npm_lifecycle_event === "contract" ? "pnpm contract" : "pgi-contract";
+  return env.npm_package_name === "pgi" && env.npm_lifecycle_event === "contract"
+    ? "pnpm contract"
+    : "pgi-contract";
 }

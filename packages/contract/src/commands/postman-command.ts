@@ -31,7 +31,9 @@ Writes into DIR:
 
 Options
   --out DIR     output folder (created if missing)
-  --host HOST   only these hosts (repeatable): ${contractHosts().map((h) => h.host).join(", ")}
+  --host HOST   only these hosts (repeatable): ${contractHosts()
+    .map((h) => h.host)
+    .join(", ")}
   -h, --help    this help
 
 Then: Postman → Import → the three files; pick the environment "PGI mock (local)" (start the mock with
@@ -54,18 +56,25 @@ export function runPostman(args: string[], io: CliIo, command: string): number {
     args,
     allowPositionals: true,
     strict: true,
-    options: { out: { type: "string" }, host: { type: "string", multiple: true, default: [] }, help: { type: "boolean", short: "h" } },
+    options: {
+      out: { type: "string" },
+      host: { type: "string", multiple: true, default: [] },
+      help: { type: "boolean", short: "h" },
+    },
   });
   if (values.help) {
     io.stdout.write(postmanHelp(command));
     return 0;
   }
-  if (positionals.length > 0) throw new UsageError(`postman: unexpected argument "${positionals[0]}"; give the folder with --out DIR`);
-  if (!values.out) throw new UsageError("postman: --out DIR is required (the folder to write the collections into)");
+  if (positionals.length > 0)
+    throw new UsageError(`postman: unexpected argument "${positionals[0]}"; give the folder with --out DIR`);
+  if (!values.out)
+    throw new UsageError("postman: --out DIR is required (the folder to write the collections into)");
   const index = contractHosts();
   const wanted = values.host;
   for (const h of wanted) {
-    if (!index.some((x) => x.host === h)) throw new UsageError(`--host: "${h}" is not one of ${index.map((x) => x.host).join(", ")}`);
+    if (!index.some((x) => x.host === h))
+      throw new UsageError(`--host: "${h}" is not one of ${index.map((x) => x.host).join(", ")}`);
   }
   const set = loadPathSet(specsDir());
   const hosts: CollectionHost[] = index
@@ -77,7 +86,8 @@ export function runPostman(args: string[], io: CliIo, command: string): number {
   for (const [key, name] of Object.entries(POSTMAN_FILES)) {
     writeFileSync(join(out, name), `${JSON.stringify(files[key as keyof typeof files], null, 2)}\n`);
   }
-  const count = (c: Record<string, unknown>) => (c.item as { item: unknown[] }[]).reduce((n, f) => n + f.item.length, 0);
+  const count = (c: Record<string, unknown>) =>
+    (c.item as { item: unknown[] }[]).reduce((n, f) => n + f.item.length, 0);
   io.stdout.write(
     `wrote ${values.out}: ${POSTMAN_FILES.collection} (${count(files.collection)} requests in ${hosts.length} host folders), ${POSTMAN_FILES.receivers} (${count(files.receivers)}), ${POSTMAN_FILES.environment}\n`,
   );

@@ -14,7 +14,9 @@ export function runRules(args: string[], io: CliIo): number {
     return 0;
   }
   const width = Math.max(...ALL_RULES.map((r) => r.id.length));
-  const lines = ALL_RULES.map((r) => `${r.id.padEnd(width)}  ${r.severity.padEnd(13)}  ${r.family.padEnd(13)}  ${r.summary}`);
+  const lines = ALL_RULES.map(
+    (r) => `${r.id.padEnd(width)}  ${r.severity.padEnd(13)}  ${r.family.padEnd(13)}  ${r.summary}`,
+  );
   io.stdout.write(`${lines.join("\n")}\n`);
   return 0;
 }

@@ -45,8 +45,12 @@ export function normaliseSchema(doc: SpecDocument, node: SpecNode): SpecNode {
   if (nodes.some((p) => p.file !== resolved.file)) return resolved;
   const parts = nodes.map((p) => p.value);
   if (!parts.every(isObject)) return resolved;
-  const withProps = [value, ...parts].filter((p) => isObject(p.properties) || Array.isArray(p.required)).length;
-  const closes = [value, ...parts].some((p) => Object.hasOwn(p, "additionalProperties") || Object.hasOwn(p, "unevaluatedProperties"));
+  const withProps = [value, ...parts].filter(
+    (p) => isObject(p.properties) || Array.isArray(p.required),
+  ).length;
+  const closes = [value, ...parts].some(
+    (p) => Object.hasOwn(p, "additionalProperties") || Object.hasOwn(p, "unevaluatedProperties"),
+  );
   if (closes && withProps > 1) return resolved;
   const { allOf: _allOf, ...merged } = value;
   for (const part of parts) {

@@ -38,7 +38,10 @@ export class Scope {
 
   /** A position one step deeper. */
   at(...steps: string[]): Scope {
-    return new Scope(this.log, this.oldDoc, this.newDoc, this.role, this.operation, [...this.where, ...steps]);
+    return new Scope(this.log, this.oldDoc, this.newDoc, this.role, this.operation, [
+      ...this.where,
+      ...steps,
+    ]);
   }
 
   /** The same position with another role (webhooks and callbacks swap request and response). */

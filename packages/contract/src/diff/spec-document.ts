@@ -82,7 +82,8 @@ export class SpecDocument {
       const { $ref, ...rest } = v;
       if (Object.keys(rest).length > 0) siblings.unshift(rest);
       current = this.#target(current, $ref);
-      if (i === MAX_REF_CHAIN - 1) throw new InputError(`${this.host}: $ref chain too long or circular at ${$ref}`);
+      if (i === MAX_REF_CHAIN - 1)
+        throw new InputError(`${this.host}: $ref chain too long or circular at ${$ref}`);
     }
     if (siblings.length === 0 || !isObject(current.value)) return current;
     return { ...current, value: Object.assign({}, current.value, ...siblings) };
@@ -101,13 +102,15 @@ export class SpecDocument {
     if (/^[a-z][a-z0-9+.-]*:/i.test(filePart)) {
       throw new InputError(`${this.host}: $ref ${ref} points outside the spec set (URLs are not fetched)`);
     }
-    const file = filePart === "" ? from.file : posix.normalize(posix.join(posix.dirname(from.file), filePart));
+    const file =
+      filePart === "" ? from.file : posix.normalize(posix.join(posix.dirname(from.file), filePart));
     let value = this.#load(file);
     const segments = pointer === "" || pointer === "/" ? [] : pointer.replace(/^\//, "").split("/");
     for (const raw of segments) {
       const key = unescapePointer(raw);
       value = Array.isArray(value) ? value[Number(key)] : isObject(value) ? value[key] : undefined;
-      if (value === undefined) throw new InputError(`${this.host}: $ref ${ref} (in ${from.file}) points at nothing`);
+      if (value === undefined)
+        throw new InputError(`${this.host}: $ref ${ref} (in ${from.file}) points at nothing`);
     }
     return { value, file, pointer: segments.length ? `/${segments.join("/")}` : "" };
   }

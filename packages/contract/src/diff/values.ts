@@ -31,7 +31,12 @@ export function sameValue(a: unknown, b: unknown): boolean {
  * show(["a", "b"]) // => '["a","b"]'
  */
 export function show(value: unknown, max = 120): string {
-  const text = value === undefined ? "(none)" : typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value);
+  const text =
+    value === undefined
+      ? "(none)"
+      : typeof value === "string"
+        ? JSON.stringify(value)
+        : JSON.stringify(value);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 

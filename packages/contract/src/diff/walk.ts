@@ -5,7 +5,7 @@ import { compareAnnotations } from "./rules/annotations.js";
 import { compareRequestBody, compareResponses } from "./rules/messages.js";
 import { compareParameters, operationParameters } from "./rules/parameters.js";
 import { compareSecurity } from "./rules/security.js";
-import { ChangeLog, Scope } from "./scope.js";
+import { type ChangeLog, Scope } from "./scope.js";
 import type { SpecDocument, SpecNode } from "./spec-document.js";
 import { isObject, sameValue, show } from "./values.js";
 
@@ -21,7 +21,12 @@ interface FoundOperation {
   readonly op: SpecNode;
 }
 
-function operationsIn(doc: SpecDocument, container: SpecNode | undefined, kind: FoundOperation["kind"], parent = ""): FoundOperation[] {
+function operationsIn(
+  doc: SpecDocument,
+  container: SpecNode | undefined,
+  kind: FoundOperation["kind"],
+  parent = "",
+): FoundOperation[] {
   if (!container || !isObject(container.value)) return [];
   const out: FoundOperation[] = [];
   for (const name of Object.keys(container.value)) {
@@ -32,11 +37,32 @@ function operationsIn(doc: SpecDocument, container: SpecNode | undefined, kind: 
       if (!op) continue;
       const M = method.toUpperCase();
       if (kind === "operation") {
-        out.push({ key: `${M} ${name.replace(/\{[^}]*\}/g, "{}")}`, label: `${M} ${name}`, kind, path: name, pathItem, op });
+        out.push({
+          key: `${M} ${name.replace(/\{[^}]*\}/g, "{}")}`,
+          label: `${M} ${name}`,
+          kind,
+          path: name,
+          pathItem,
+          op,
+        });
       } else if (kind === "webhook") {
-        out.push({ key: `webhook ${name} ${M}`, label: `webhook ${name}${M === "POST" ? "" : ` (${M})`}`, kind, path: name, pathItem, op });
+        out.push({
+          key: `webhook ${name} ${M}`,
+          label: `webhook ${name}${M === "POST" ? "" : ` (${M})`}`,
+          kind,
+          path: name,
+          pathItem,
+          op,
+        });
       } else {
-        out.push({ key: `${parent} ${name} ${M}`, label: `${parent} ${M} ${name}`, kind, path: name, pathItem, op });
+        out.push({
+          key: `${parent} ${name} ${M}`,
+          label: `${parent} ${M} ${name}`,
+          kind,
+          path: name,
+          pathItem,
+          op,
+        });
       }
     }
   }
@@ -51,7 +77,11 @@ function callbacksOf(doc: SpecDocument, found: FoundOperation): FoundOperation[]
   );
 }
 
-const REMOVED = { operation: "operation-removed", webhook: "webhook-removed", callback: "callback-removed" } as const;
+const REMOVED = {
+  operation: "operation-removed",
+  webhook: "webhook-removed",
+  callback: "callback-removed",
+} as const;
 const ADDED = { operation: "operation-added", webhook: "webhook-added", callback: "callback-added" } as const;
 
 function pairOperations(scope: Scope, before: FoundOperation[], after: FoundOperation[]): void {
@@ -61,7 +91,8 @@ function pairOperations(scope: Scope, before: FoundOperation[], after: FoundOper
     else scope.forOperation(a.label, "request").report(REMOVED[a.kind], a.op, `${a.label} was removed`);
   }
   for (const b of after) {
-    if (!before.some((x) => x.key === b.key)) scope.forOperation(b.label, "request").report(ADDED[b.kind], b.op, `${b.label} was added`);
+    if (!before.some((x) => x.key === b.key))
+      scope.forOperation(b.label, "request").report(ADDED[b.kind], b.op, `${b.label} was added`);
   }
 }
 
@@ -70,9 +101,14 @@ function compareOperation(base: Scope, a: FoundOperation, b: FoundOperation): vo
   const scope = base.forOperation(b.label, swapped ? "response" : "request");
   const ida = (a.op.value as Record<string, unknown>).operationId;
   const idb = (b.op.value as Record<string, unknown>).operationId;
-  if (ida !== idb) scope.report("operation-id-changed", b.op, `operationId ${show(ida)} became ${show(idb)}`, ida, idb);
+  if (ida !== idb)
+    scope.report("operation-id-changed", b.op, `operationId ${show(ida)} became ${show(idb)}`, ida, idb);
   compareAnnotations(scope, a.op, b.op, base.oldDoc, base.newDoc);
-  compareParameters(scope, operationParameters(base.oldDoc, a.pathItem, a.op, a.path), operationParameters(base.newDoc, b.pathItem, b.op, b.path));
+  compareParameters(
+    scope,
+    operationParameters(base.oldDoc, a.pathItem, a.op, a.path),
+    operationParameters(base.newDoc, b.pathItem, b.op, b.path),
+  );
   compareRequestBody(scope, a.op, b.op);
   compareResponses(scope, a.op, b.op, swapped ? "request" : "response");
   compareSecurity(scope, a.op, b.op, swapped);
@@ -85,7 +121,12 @@ function serverView(doc: SpecDocument): unknown {
   return servers.value.filter(isObject).map((s) => ({
     url: s.url,
     variables: isObject(s.variables)
-      ? Object.fromEntries(Object.entries(s.variables).map(([k, v]) => [k, isObject(v) ? { default: v.default, enum: v.enum } : v]))
+      ? Object.fromEntries(
+          Object.entries(s.variables).map(([k, v]) => [
+            k,
+            isObject(v) ? { default: v.default, enum: v.enum } : v,
+          ]),
+        )
       : undefined,
   }));
 }
@@ -96,12 +137,34 @@ function compareHost(log: ChangeLog, oldDoc: SpecDocument, newDoc: SpecDocument)
   const n = newDoc.root();
   const va = serverView(oldDoc);
   const vb = serverView(newDoc);
-  if (!sameValue(va, vb)) scope.report("server-changed", newDoc.child(n, "servers") ?? n, `servers ${show(va)} became ${show(vb)}`, va, vb);
+  if (!sameValue(va, vb))
+    scope.report(
+      "server-changed",
+      newDoc.child(n, "servers") ?? n,
+      `servers ${show(va)} became ${show(vb)}`,
+      va,
+      vb,
+    );
   const versionA = (o.value as { info?: { version?: unknown } }).info?.version;
   const versionB = (n.value as { info?: { version?: unknown } }).info?.version;
-  if (versionA !== versionB) scope.report("version-changed", n, `info.version ${show(versionA)} became ${show(versionB)}`, versionA, versionB);
-  pairOperations(scope, operationsIn(oldDoc, oldDoc.get(o, "paths"), "operation"), operationsIn(newDoc, newDoc.get(n, "paths"), "operation"));
-  pairOperations(scope, operationsIn(oldDoc, oldDoc.get(o, "webhooks"), "webhook"), operationsIn(newDoc, newDoc.get(n, "webhooks"), "webhook"));
+  if (versionA !== versionB)
+    scope.report(
+      "version-changed",
+      n,
+      `info.version ${show(versionA)} became ${show(versionB)}`,
+      versionA,
+      versionB,
+    );
+  pairOperations(
+    scope,
+    operationsIn(oldDoc, oldDoc.get(o, "paths"), "operation"),
+    operationsIn(newDoc, newDoc.get(n, "paths"), "operation"),
+  );
+  pairOperations(
+    scope,
+    operationsIn(oldDoc, oldDoc.get(o, "webhooks"), "webhook"),
+    operationsIn(newDoc, newDoc.get(n, "webhooks"), "webhook"),
+  );
 }
 
 /**
@@ -117,9 +180,18 @@ export function walkSpecSets(before: SpecSet, after: SpecSet, log: ChangeLog): v
       compareHost(log, oldDoc, newDoc);
       continue;
     }
-    new Scope(log, oldDoc, oldDoc, "request", undefined, []).report("host-removed", oldDoc.root(), `host ${host} was removed`);
+    new Scope(log, oldDoc, oldDoc, "request", undefined, []).report(
+      "host-removed",
+      oldDoc.root(),
+      `host ${host} was removed`,
+    );
   }
   for (const [host, newDoc] of after.hosts) {
-    if (!before.hosts.has(host)) new Scope(log, newDoc, newDoc, "request", undefined, []).report("host-added", newDoc.root(), `host ${host} was added`);
+    if (!before.hosts.has(host))
+      new Scope(log, newDoc, newDoc, "request", undefined, []).report(
+        "host-added",
+        newDoc.root(),
+        `host ${host} was added`,
+      );
   }
 }

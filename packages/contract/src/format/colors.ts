@@ -10,6 +10,9 @@ export type Colors = ReturnType<typeof pc.createColors>;
  * @example
  * const c = colorsFor(process.stdout, process.env); c.red("breaking");
  */
-export function colorsFor(stream: { readonly isTTY?: boolean }, env: { readonly [k: string]: string | undefined }): Colors {
+export function colorsFor(
+  stream: { readonly isTTY?: boolean },
+  env: { readonly [k: string]: string | undefined },
+): Colors {
   return pc.createColors(Boolean(stream.isTTY) && !env.NO_COLOR);
 }

@@ -43,9 +43,18 @@ export function formatText(result: DiffResult, ctx: ReportContext, c: Colors): s
   const lines = [c.bold(`pgi-contract diff: ${ctx.oldLabel} → ${ctx.newLabel}`), ""];
   if (result.changes.length === 0) lines.push("No change: the two contracts are the same.", "");
   for (const ch of result.changes) {
-    const paint = ch.severity === "breaking" ? (ctx.allowed.has(ch.rule) ? c.yellow : c.red) : ch.severity === "non-breaking" ? c.green : c.dim;
+    const paint =
+      ch.severity === "breaking"
+        ? ctx.allowed.has(ch.rule)
+          ? c.yellow
+          : c.red
+        : ch.severity === "non-breaking"
+          ? c.green
+          : c.dim;
     const allowed = ch.severity === "breaking" && ctx.allowed.has(ch.rule) ? " (allowed)" : "";
-    lines.push(`${paint(LABEL[ch.severity].padEnd(12))} ${c.bold(ch.rule)}${allowed}  ${ch.host}${ch.operation ? `  ${ch.operation}` : ""}`);
+    lines.push(
+      `${paint(LABEL[ch.severity].padEnd(12))} ${c.bold(ch.rule)}${allowed}  ${ch.host}${ch.operation ? `  ${ch.operation}` : ""}`,
+    );
     lines.push(`             ${ch.where}: ${ch.message}`);
     lines.push(`             ${c.dim(ch.location)}`);
   }
@@ -65,7 +74,12 @@ function cell(text: string): string {
  * writeFileSync("diff.md", formatMarkdown(result, ctx));
  */
 export function formatMarkdown(result: DiffResult, ctx: ReportContext): string {
-  const out = [`## Contract changes: \`${ctx.oldLabel}\` → \`${ctx.newLabel}\``, "", `**${summaryLine(result, ctx.allowed)}**`, ""];
+  const out = [
+    `## Contract changes: \`${ctx.oldLabel}\` → \`${ctx.newLabel}\``,
+    "",
+    `**${summaryLine(result, ctx.allowed)}**`,
+    "",
+  ];
   if (result.changes.length === 0) out.push("No change: the two contracts are the same.", "");
   const groups: [Severity, string][] = [
     ["breaking", "Breaking (merchants integrated against the old contract fail)"],
@@ -75,10 +89,18 @@ export function formatMarkdown(result: DiffResult, ctx: ReportContext): string {
   for (const [severity, title] of groups) {
     const rows = result.changes.filter((ch) => ch.severity === severity);
     if (rows.length === 0) continue;
-    out.push(`### ${title} (${rows.length})`, "", "| rule | host | operation | where | change | location |", "|---|---|---|---|---|---|");
+    out.push(
+      `### ${title} (${rows.length})`,
+      "",
+      "| rule | host | operation | where | change | location |",
+      "|---|---|---|---|---|---|",
+    );
     for (const ch of rows) {
-      const rule = severity === "breaking" && ctx.allowed.has(ch.rule) ? `\`${ch.rule}\` (allowed)` : `\`${ch.rule}\``;
-      out.push(`| ${rule} | ${ch.host} | ${cell(ch.operation ?? "")} | ${cell(ch.where)} | ${cell(ch.message)} | \`${cell(ch.location)}\` |`);
+      const rule =
+        severity === "breaking" && ctx.allowed.has(ch.rule) ? `\`${ch.rule}\` (allowed)` : `\`${ch.rule}\``;
+      out.push(
+        `| ${rule} | ${ch.host} | ${cell(ch.operation ?? "")} | ${cell(ch.where)} | ${cell(ch.message)} | \`${cell(ch.location)}\` |`,
+      );
     }
     out.push("");
   }

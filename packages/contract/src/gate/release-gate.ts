@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { diffSpecSets, type DiffResult } from "../diff/diff-specs.js";
+import { type DiffResult, diffSpecSets } from "../diff/diff-specs.js";
 import { loadPathSet } from "../diff/load-specs.js";
 import type { Change } from "../diff/types.js";
 import { InputError } from "../errors.js";

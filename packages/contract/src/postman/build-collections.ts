@@ -41,7 +41,10 @@ const FLOW_VARIABLES: Readonly<Record<string, string>> = {
 
 function ordered(ops: SpecOperation[]): SpecOperation[] {
   const rank = (op: SpecOperation) => FLOWS[op.operationId]?.order ?? Number.POSITIVE_INFINITY;
-  return ops.map((op, i) => ({ op, i })).sort((a, b) => rank(a.op) - rank(b.op) || a.i - b.i).map((x) => x.op);
+  return ops
+    .map((op, i) => ({ op, i }))
+    .sort((a, b) => rank(a.op) - rank(b.op) || a.i - b.i)
+    .map((x) => x.op);
 }
 
 function items(ops: SpecOperation[], baseUrl: string, received: boolean): Record<string, unknown>[] {
@@ -65,7 +68,10 @@ function variable(key: string, value: string, description: string) {
  */
 export function buildCollections(
   hosts: readonly CollectionHost[],
-  mock: { readonly ports: Readonly<Record<string, number>>; readonly credentials: Readonly<Record<string, string>> },
+  mock: {
+    readonly ports: Readonly<Record<string, number>>;
+    readonly credentials: Readonly<Record<string, string>>;
+  },
   version = "0.0.0",
 ): PostmanFiles {
   const calls = hosts.map((h) => {
@@ -86,7 +92,9 @@ export function buildCollections(
     }));
   const config = [
     ...hosts.map((h) => variable(h.urlVariable, "", `base URL of ${h.title}`)),
-    ...Object.keys(mock.credentials).map((name) => variable(name, "", "configuration name of the toolkit; set it in your environment")),
+    ...Object.keys(mock.credentials).map((name) =>
+      variable(name, "", "configuration name of the toolkit; set it in your environment"),
+    ),
   ];
   const flow = Object.entries(FLOW_VARIABLES).map(([k, d]) => variable(k, "", d));
   const info = (name: string, description: string) => ({
@@ -102,7 +110,15 @@ export function buildCollections(
       "Every operation of the payment gateway interface, a folder per host, generated from the OpenAPI contract by pgi-contract. Hashes, checksums and signatures are computed before each request from the spec's x-pgi-signature recipes over the values as sent; tests check the documented status and verify the answer's hash or checksum. Import the mock environment (pgi-mock.postman_environment.json) or set the PGI_* variables of your sandbox.",
     ),
     item: calls,
-    variable: [...config, ...flow, variable("pgiMock", "false", "true when the target is the local mock: scripts then read OTPs from its control API")],
+    variable: [
+      ...config,
+      ...flow,
+      variable(
+        "pgiMock",
+        "false",
+        "true when the target is the local mock: scripts then read OTPs from its control API",
+      ),
+    ],
   };
   const receivers = {
     info: info(
@@ -110,14 +126,31 @@ export function buildCollections(
       "Signed samples of what the gateway sends to the merchant (the merchant status webhook, the UPI Collect final response), to send to your own endpoint at {{receiverUrl}}: each is signed from the spec's recipe with your secret, and the test checks your endpoint answers the documented status.",
     ),
     item: received,
-    variable: [...config, variable("receiverUrl", "http://127.0.0.1:9000/pgi", "your endpoint that receives webhooks and callbacks")],
+    variable: [
+      ...config,
+      variable(
+        "receiverUrl",
+        "http://127.0.0.1:9000/pgi",
+        "your endpoint that receives webhooks and callbacks",
+      ),
+    ],
   };
   const environment = {
     id: "pgi-mock-environment",
     name: "PGI mock (local)",
     values: [
-      ...hosts.map((h) => ({ key: h.urlVariable, value: `http://127.0.0.1:${mock.ports[h.host] ?? ""}`, type: "default", enabled: true })),
-      ...Object.entries(mock.credentials).map(([key, value]) => ({ key, value, type: SECRET_NAMES.has(key) ? "secret" : "default", enabled: true })),
+      ...hosts.map((h) => ({
+        key: h.urlVariable,
+        value: `http://127.0.0.1:${mock.ports[h.host] ?? ""}`,
+        type: "default",
+        enabled: true,
+      })),
+      ...Object.entries(mock.credentials).map(([key, value]) => ({
+        key,
+        value,
+        type: SECRET_NAMES.has(key) ? "secret" : "default",
+        enabled: true,
+      })),
       { key: "pgiMock", value: "true", type: "default", enabled: true },
     ],
     _postman_variable_scope: "environment",

@@ -17,7 +17,12 @@ export interface Flow {
   readonly note?: string;
 }
 
-const otpCode = (host: string, variable: string, where: Record<string, string>, numeric = false): MockStep => ({
+const otpCode = (
+  host: string,
+  variable: string,
+  where: Record<string, string>,
+  numeric = false,
+): MockStep => ({
   method: "GET",
   url: `{{PGI_${host.toUpperCase()}_URL}}/__mock/otps`,
   pick: { variable, list: "otps", where: { host, ...where }, field: "otp", numeric },
@@ -47,7 +52,11 @@ export const FLOWS: Readonly<Record<string, Flow>> = {
     order: 1,
     fill: { "body:otp[code]": "signInOtp" },
     mock: [
-      { method: "POST", url: "{{PGI_ACCOUNTS_URL}}/__mock/accounts/otp", body: { identity: "$field:otp[identity]" } },
+      {
+        method: "POST",
+        url: "{{PGI_ACCOUNTS_URL}}/__mock/accounts/otp",
+        body: { identity: "$field:otp[identity]" },
+      },
       otpCode("accounts", "signInOtp", { identity: "$field:otp[identity]" }),
     ],
     note: "Set signInOtp to the code the merchant user received.",

@@ -3,9 +3,9 @@
 import { isObject } from "../diff/values.js";
 import { GenerationError } from "../errors.js";
 import type { Flow } from "./flows.js";
+import type { CheckPlan, PreparePlan, SignPlan } from "./sandbox-types.js";
 import { checkScript, prepareScript } from "./script-source.js";
 import type { BodyShape, SpecOperation } from "./spec-operations.js";
-import type { CheckPlan, PreparePlan, SignPlan } from "./sandbox-types.js";
 import { AUTHORIZATION_VARIABLES, secretVariable, VALUE_VARIABLES } from "./variables.js";
 
 /** Where a request goes and how it is filled. */
@@ -21,7 +21,11 @@ type Json = Record<string, unknown>;
 
 function text(value: unknown): string {
   if (value === undefined || value === null) return "";
-  return typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : JSON.stringify(value);
+  return typeof value === "string"
+    ? value
+    : typeof value === "number" || typeof value === "boolean"
+      ? String(value)
+      : JSON.stringify(value);
 }
 
 /** The variable a value comes from: the flow first, then the configuration name of the identifier. */
@@ -35,13 +39,23 @@ function variableFor(op: SpecOperation, ctx: ItemContext, where: string, name: s
 
 function url(op: SpecOperation, ctx: ItemContext) {
   const params = op.parameters;
-  const segments = ctx.received ? [] : op.path.split("/").filter(Boolean).map((s) => s.replace(/^\{(.+)\}$/, ":$1"));
+  const segments = ctx.received
+    ? []
+    : op.path
+        .split("/")
+        .filter(Boolean)
+        .map((s) => s.replace(/^\{(.+)\}$/, ":$1"));
   const query = params
     .filter((p) => p.in === "query")
     .map((p) => {
       const v = variableFor(op, ctx, "query", p.name);
       const value = v ? `{{${v}}}` : text(p.example);
-      return { key: p.name, value, description: p.description, ...(value === "" && !p.required ? { disabled: true } : {}) };
+      return {
+        key: p.name,
+        value,
+        description: p.description,
+        ...(value === "" && !p.required ? { disabled: true } : {}),
+      };
     });
   const variable = params
     .filter((p) => p.in === "path")
@@ -51,7 +65,13 @@ function url(op: SpecOperation, ctx: ItemContext) {
     });
   const enabled = query.filter((q) => !("disabled" in q));
   const raw = `${ctx.baseUrl}${segments.length ? `/${segments.join("/")}` : ""}${enabled.length ? `?${enabled.map((q) => `${q.key}=${q.value}`).join("&")}` : ""}`;
-  return { raw, host: [ctx.baseUrl], path: segments, ...(query.length ? { query } : {}), ...(variable.length ? { variable } : {}) };
+  return {
+    raw,
+    host: [ctx.baseUrl],
+    path: segments,
+    ...(query.length ? { query } : {}),
+    ...(variable.length ? { variable } : {}),
+  };
 }
 
 function headers(op: SpecOperation, ctx: ItemContext) {
@@ -60,7 +80,12 @@ function headers(op: SpecOperation, ctx: ItemContext) {
     .map((p) => {
       const v = variableFor(op, ctx, "header", p.name);
       const value = v ? `{{${v}}}` : text(p.example);
-      return { key: p.name, value, description: p.description, ...(value === "" && !p.required ? { disabled: true } : {}) };
+      return {
+        key: p.name,
+        value,
+        description: p.description,
+        ...(value === "" && !p.required ? { disabled: true } : {}),
+      };
     });
   if (op.mediaType) list.unshift({ key: "Content-Type", value: op.mediaType, description: "" });
   return list;
@@ -70,7 +95,10 @@ function auth(op: SpecOperation, ctx: ItemContext): Json {
   if (!op.security || ctx.received) return { type: "noauth" };
   const scheme = op.security.scheme;
   const variable = AUTHORIZATION_VARIABLES[op.host];
-  if (!variable) throw new GenerationError(`${op.host}: ${op.operationId} needs credentials but the host has no Authorization variable`);
+  if (!variable)
+    throw new GenerationError(
+      `${op.host}: ${op.operationId} needs credentials but the host has no Authorization variable`,
+    );
   if (scheme.type === "http" && String(scheme.scheme).toLowerCase() === "bearer") {
     return { type: "bearer", bearer: [{ key: "token", value: `{{${variable}}}`, type: "string" }] };
   }
@@ -84,7 +112,9 @@ function auth(op: SpecOperation, ctx: ItemContext): Json {
       ],
     };
   }
-  throw new GenerationError(`${op.host}: ${op.operationId} uses a security scheme of type ${String(scheme.type)} the collection cannot fill`);
+  throw new GenerationError(
+    `${op.host}: ${op.operationId} uses a security scheme of type ${String(scheme.type)} the collection cannot fill`,
+  );
 }
 
 function body(op: SpecOperation, shape: BodyShape | undefined, ctx: ItemContext): Json | undefined {
@@ -94,10 +124,16 @@ function body(op: SpecOperation, shape: BodyShape | undefined, ctx: ItemContext)
   if (op.mediaType === "application/x-www-form-urlencoded") {
     const urlencoded = Object.entries(example).map(([key, value]) => {
       const v = variableFor(op, ctx, "body", key);
-      if (key === carrier) return { key, value: "", description: `computed before sending (recipe ${shape.recipe!.id})` };
+      if (key === carrier)
+        return { key, value: "", description: `computed before sending (recipe ${shape.recipe!.id})` };
       return { key, value: v ? `{{${v}}}` : text(value) };
     });
-    if (carrier && !Object.hasOwn(example, carrier)) urlencoded.push({ key: carrier, value: "", description: `computed before sending (recipe ${shape.recipe!.id})` });
+    if (carrier && !Object.hasOwn(example, carrier))
+      urlencoded.push({
+        key: carrier,
+        value: "",
+        description: `computed before sending (recipe ${shape.recipe!.id})`,
+      });
     return { mode: "urlencoded", urlencoded };
   }
   if (op.mediaType.includes("json")) {
@@ -107,7 +143,10 @@ function body(op: SpecOperation, shape: BodyShape | undefined, ctx: ItemContext)
         const v = variableFor(op, ctx, "body", key);
         if (!v) return [key, value];
         const mark = `\u0000pgi${marks.length}\u0000`;
-        marks.push([JSON.stringify(mark), typeof value === "number" || typeof value === "boolean" ? `{{${v}}}` : `"{{${v}}}"`]);
+        marks.push([
+          JSON.stringify(mark),
+          typeof value === "number" || typeof value === "boolean" ? `{{${v}}}` : `"{{${v}}}"`,
+        ]);
         return [key, mark];
       }),
     );
@@ -115,7 +154,9 @@ function body(op: SpecOperation, shape: BodyShape | undefined, ctx: ItemContext)
     for (const [mark, replacement] of marks) raw = raw.replace(mark, replacement);
     return { mode: "raw", raw, options: { raw: { language: "json" } } };
   }
-  throw new GenerationError(`${op.host}: ${op.operationId} sends ${op.mediaType}, which the collection cannot build`);
+  throw new GenerationError(
+    `${op.host}: ${op.operationId} sends ${op.mediaType}, which the collection cannot build`,
+  );
 }
 
 function signPlan(op: SpecOperation, shape: BodyShape | undefined): SignPlan | undefined {
@@ -123,18 +164,30 @@ function signPlan(op: SpecOperation, shape: BodyShape | undefined): SignPlan | u
   if (!recipe) return undefined;
   const kind = op.mediaType === "application/x-www-form-urlencoded" ? "urlencoded" : "json";
   if (recipe.carrier.in === "body" && kind !== "urlencoded") {
-    throw new GenerationError(`${op.host}: ${op.operationId}: recipe ${recipe.id} puts its digest in a JSON body field, which the scripts cannot do`);
+    throw new GenerationError(
+      `${op.host}: ${op.operationId}: recipe ${recipe.id} puts its digest in a JSON body field, which the scripts cannot do`,
+    );
   }
   return { recipe, secretVariable: secretVariable(recipe.secret, op.host, recipe.id), body: kind };
 }
 
-function description(op: SpecOperation, shape: BodyShape | undefined, ctx: ItemContext, sign: SignPlan | undefined): string {
+function description(
+  op: SpecOperation,
+  shape: BodyShape | undefined,
+  ctx: ItemContext,
+  sign: SignPlan | undefined,
+): string {
   const notes = [op.description.trim()];
   if (sign) {
-    notes.push(`**Signed before sending.** The pre-request script computes recipe \`${sign.recipe.id}\` over the values exactly as sent, keyed with \`{{${sign.secretVariable}}}\`, and writes it to the ${sign.recipe.carrier.in} \`${sign.recipe.carrier.name}\`. The Postman console shows the pre-image with the secret masked.`);
+    notes.push(
+      `**Signed before sending.** The pre-request script computes recipe \`${sign.recipe.id}\` over the values exactly as sent, keyed with \`{{${sign.secretVariable}}}\`, and writes it to the ${sign.recipe.carrier.in} \`${sign.recipe.carrier.name}\`. The Postman console shows the pre-image with the secret masked.`,
+    );
   }
   if (shape?.exampleName) notes.push(`Body from the spec's example \`${shape.exampleName}\`.`);
-  if (ctx.flow?.note) notes.push(`**State.** ${ctx.flow.note} With the mock's environment (pgiMock = true) the script asks the mock for it.`);
+  if (ctx.flow?.note)
+    notes.push(
+      `**State.** ${ctx.flow.note} With the mock's environment (pgiMock = true) the script asks the mock for it.`,
+    );
   return notes.filter(Boolean).join("\n\n");
 }
 
@@ -144,7 +197,10 @@ function savedAnswers(op: SpecOperation, request: Json): Json[] {
     originalRequest: request,
     code: /^\d+$/.test(ex.status) ? Number(ex.status) : 200,
     header: [{ key: "Content-Type", value: ex.mediaType }],
-    body: typeof ex.value === "string" && !ex.mediaType.includes("json") ? ex.value : JSON.stringify(ex.value, null, 2),
+    body:
+      typeof ex.value === "string" && !ex.mediaType.includes("json")
+        ? ex.value
+        : JSON.stringify(ex.value, null, 2),
     ...(ex.mediaType.includes("json") ? { _postman_previewlanguage: "json" } : {}),
   }));
 }
@@ -166,10 +222,17 @@ export function requestItem(op: SpecOperation, shape: BodyShape | undefined, ctx
   };
   const b = body(op, shape, ctx);
   if (b) request.body = b;
-  const prepare: PreparePlan = { generate: ctx.flow?.generate ?? [], mock: ctx.flow?.mock ?? [], ...(sign ? { sign } : {}) };
+  const prepare: PreparePlan = {
+    generate: ctx.flow?.generate ?? [],
+    mock: ctx.flow?.mock ?? [],
+    ...(sign ? { sign } : {}),
+  };
   const check: CheckPlan = {
     statuses: op.successStatuses.length ? op.successStatuses : [200],
-    verify: op.answerRecipes.map((r) => ({ ...r, secretVariable: secretVariable(r.recipe.secret, op.host, r.recipe.id) })),
+    verify: op.answerRecipes.map((r) => ({
+      ...r,
+      secretVariable: secretVariable(r.recipe.secret, op.host, r.recipe.id),
+    })),
     capture: ctx.flow?.capture ?? [],
   };
   const events: Json[] = [];

@@ -26,19 +26,121 @@ function specRecipes(): Map<string, RecipeData> {
 }
 
 const recipes = specRecipes();
-const digest = (id: string, source: DigestSource, secret: string) => pgiDigest(CryptoJS, recipes.get(id)!, source, secret).digest;
+const digest = (id: string, source: DigestSource, secret: string) =>
+  pgiDigest(CryptoJS, recipes.get(id)!, source, secret).digest;
 
 const AUTH_INFO = '{"referenceId":"r1","cres":"c","additionalInfo":{"authUdf1":"ü"}}';
 const JOINED: [string, Record<string, string>, string][] = [
-  ["mandate-authorization", { key: "Jx7Kq2", txnid: "T1", amount: "1.00", authentication_info: AUTH_INFO }, "salt"],
-  ["payment-request", { key: "K", txnid: "T2", amount: "10", productinfo: "P", firstname: "Asha", email: "a@b.in", udf1: "x", udf3: "z" }, "salt"],
-  ["payment-request", { key: "K", txnid: "T2", amount: "10", productinfo: "", firstname: "", email: "", si_details: '{"billingAmount":"1.00"}' }, "salt"],
-  ["upi-mandate-registration", { key: "K", txnid: "T3", amount: "5.5", productinfo: "Sub", firstname: "Añjali", email: "x@y.in", udf1: "o-1" }, "s"],
-  ["payment-response", { key: "K", txnid: "T4", amount: "1.00", productinfo: "P", firstname: "F", email: "e@x.in", status: "success" }, "salt"],
-  ["payment-response", { key: "K", txnid: "T4", amount: "1.00", productinfo: "P", firstname: "F", email: "e@x.in", status: "failure", additionalCharges: "2.50", udf5: "u5" }, "salt"],
-  ["wallet-checksum", { amount: "5000", cell: "9876543210", merchantname: "Shop", mid: "M1", msgcode: "501", otp: "012345", tokentype: "1" }, "secret"],
-  ["wallet-checksum", { amount: "5000", cell: "9876543210", merchantname: "Shop", mid: "M1", msgcode: "501", otp: "1", tokentype: "1", aggregatedMerchantId: "SUB1" }, "secret"],
-  ["wallet-response-checksum", { messagecode: "501", status: "SUCCESS", statuscode: "0", statusdescription: "Token generated successfully" }, "secret"],
+  [
+    "mandate-authorization",
+    { key: "Jx7Kq2", txnid: "T1", amount: "1.00", authentication_info: AUTH_INFO },
+    "salt",
+  ],
+  [
+    "payment-request",
+    {
+      key: "K",
+      txnid: "T2",
+      amount: "10",
+      productinfo: "P",
+      firstname: "Asha",
+      email: "a@b.in",
+      udf1: "x",
+      udf3: "z",
+    },
+    "salt",
+  ],
+  [
+    "payment-request",
+    {
+      key: "K",
+      txnid: "T2",
+      amount: "10",
+      productinfo: "",
+      firstname: "",
+      email: "",
+      si_details: '{"billingAmount":"1.00"}',
+    },
+    "salt",
+  ],
+  [
+    "upi-mandate-registration",
+    {
+      key: "K",
+      txnid: "T3",
+      amount: "5.5",
+      productinfo: "Sub",
+      firstname: "Añjali",
+      email: "x@y.in",
+      udf1: "o-1",
+    },
+    "s",
+  ],
+  [
+    "payment-response",
+    {
+      key: "K",
+      txnid: "T4",
+      amount: "1.00",
+      productinfo: "P",
+      firstname: "F",
+      email: "e@x.in",
+      status: "success",
+    },
+    "salt",
+  ],
+  [
+    "payment-response",
+    {
+      key: "K",
+      txnid: "T4",
+      amount: "1.00",
+      productinfo: "P",
+      firstname: "F",
+      email: "e@x.in",
+      status: "failure",
+      additionalCharges: "2.50",
+      udf5: "u5",
+    },
+    "salt",
+  ],
+  [
+    "wallet-checksum",
+    {
+      amount: "5000",
+      cell: "9876543210",
+      merchantname: "Shop",
+      mid: "M1",
+      msgcode: "501",
+      otp: "012345",
+      tokentype: "1",
+    },
+    "secret",
+  ],
+  [
+    "wallet-checksum",
+    {
+      amount: "5000",
+      cell: "9876543210",
+      merchantname: "Shop",
+      mid: "M1",
+      msgcode: "501",
+      otp: "1",
+      tokentype: "1",
+      aggregatedMerchantId: "SUB1",
+    },
+    "secret",
+  ],
+  [
+    "wallet-response-checksum",
+    {
+      messagecode: "501",
+      status: "SUCCESS",
+      statuscode: "0",
+      statusdescription: "Token generated successfully",
+    },
+    "secret",
+  ],
 ];
 
 describe("pgiDigest (the Postman scripts' digest) against @pgi/signing", () => {
@@ -55,7 +157,9 @@ describe("pgiDigest (the Postman scripts' digest) against @pgi/signing", () => {
   });
 
   it.each(JOINED)("%s over %j", (id, fields, secret) => {
-    expect(digest(id, { fields }, secret)).toBe((sign(id as "payment-request", fields as never, secret) as { digest: string }).digest);
+    expect(digest(id, { fields }, secret)).toBe(
+      (sign(id as "payment-request", fields as never, secret) as { digest: string }).digest,
+    );
   });
 
   it.each([
@@ -63,7 +167,9 @@ describe("pgiDigest (the Postman scripts' digest) against @pgi/signing", () => {
     '{ "b" : true , "a" : null, "c": "é \\"quoted\\" \\\\ \\u00e9", "Z": -5 }',
     "{}",
   ])("webhook-signature over the raw body %s", (raw) => {
-    expect(digest("webhook-signature", { raw }, "whsec")).toBe(sign("webhook-signature", raw, "whsec").digest);
+    expect(digest("webhook-signature", { raw }, "whsec")).toBe(
+      sign("webhook-signature", raw, "whsec").digest,
+    );
   });
 
   it.each([

@@ -88,7 +88,9 @@ export function pgiDigest(
     if (token === "true" || token === "false") return token;
     if (token === "null") return "";
     if (/^-?(0|[1-9][0-9]*)$/.test(token)) return token;
-    return fail(`key ${key}: only strings, integers, booleans and null can be signed (got ${token.slice(0, 20)})`);
+    return fail(
+      `key ${key}: only strings, integers, booleans and null can be signed (got ${token.slice(0, 20)})`,
+    );
   };
   let preimage: string;
   if (recipe.format === "sorted-key-value") {
@@ -116,7 +118,8 @@ export function pgiDigest(
   }
   let digest: string;
   if (recipe.algorithm === "sha512") digest = CryptoJS.SHA512(preimage).toString(CryptoJS.enc.Hex);
-  else if (recipe.algorithm === "hmac-sha256") digest = CryptoJS.HmacSHA256(preimage, secret).toString(CryptoJS.enc.Hex);
+  else if (recipe.algorithm === "hmac-sha256")
+    digest = CryptoJS.HmacSHA256(preimage, secret).toString(CryptoJS.enc.Hex);
   else return fail(`unknown algorithm ${recipe.algorithm}`);
   if (recipe.output !== "hex-lower") fail(`unknown output encoding ${recipe.output}`);
   return { preimage, digest: digest.toLowerCase() };

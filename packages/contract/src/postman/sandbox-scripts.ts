@@ -4,7 +4,12 @@
 import type { DigestSource } from "./sandbox-digest.js";
 import type { CheckPlan, CryptoLike, Pm, PreparePlan, RecipeData } from "./sandbox-types.js";
 
-type Digest = (c: CryptoLike, r: RecipeData, s: DigestSource, secret: string) => { preimage: string; digest: string };
+type Digest = (
+  c: CryptoLike,
+  r: RecipeData,
+  s: DigestSource,
+  secret: string,
+) => { preimage: string; digest: string };
 
 /**
  * Pre-request: writes generated values, asks the mock for state it needs (only when pgiMock is "true"), then
@@ -42,7 +47,8 @@ export function pgiPrepare(pm: Pm, CryptoJS: CryptoLike, plan: PreparePlan, dige
   const jsonFields = (raw: string): Record<string, string> => {
     const parsed = JSON.parse(raw) as Record<string, unknown>;
     const out: Record<string, string> = {};
-    for (const [k, v] of Object.entries(parsed)) out[k] = v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v);
+    for (const [k, v] of Object.entries(parsed))
+      out[k] = v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v);
     return out;
   };
   const fieldValue = (name: string): string => {
@@ -51,15 +57,21 @@ export function pgiPrepare(pm: Pm, CryptoJS: CryptoLike, plan: PreparePlan, dige
     return "";
   };
   const value = (spec: string): string =>
-    spec.startsWith("$field:") ? fieldValue(spec.slice(7)) : spec.startsWith("$var:") ? String(pm.variables.get(spec.slice(5)) ?? "") : spec;
+    spec.startsWith("$field:")
+      ? fieldValue(spec.slice(7))
+      : spec.startsWith("$var:")
+        ? String(pm.variables.get(spec.slice(5)) ?? "")
+        : spec;
   const sign = () => {
     const s = plan.sign;
     if (!s) return;
     const secret = String(pm.variables.get(s.secretVariable) ?? "");
-    if (secret === "") fail(`set ${s.secretVariable} (recipe ${s.recipe.id}) in the environment or the collection variables`);
+    if (secret === "")
+      fail(`set ${s.secretVariable} (recipe ${s.recipe.id}) in the environment or the collection variables`);
     let source: DigestSource;
     if (s.body === "urlencoded") {
-      for (const e of body?.urlencoded?.all() ?? []) if (!e.disabled) e.value = pm.variables.replaceIn(e.value);
+      for (const e of body?.urlencoded?.all() ?? [])
+        if (!e.disabled) e.value = pm.variables.replaceIn(e.value);
       source = { fields: formFields() };
     } else {
       const raw = pm.variables.replaceIn(body?.raw ?? "");
@@ -81,7 +93,9 @@ export function pgiPrepare(pm: Pm, CryptoJS: CryptoLike, plan: PreparePlan, dige
       sign();
       return;
     }
-    const stepBody = step.body ? Object.fromEntries(Object.entries(step.body).map(([k, v]) => [k, value(v)])) : undefined;
+    const stepBody = step.body
+      ? Object.fromEntries(Object.entries(step.body).map(([k, v]) => [k, value(v)]))
+      : undefined;
     const request = {
       url: pm.variables.replaceIn(step.url),
       method: step.method,
@@ -92,10 +106,14 @@ export function pgiPrepare(pm: Pm, CryptoJS: CryptoLike, plan: PreparePlan, dige
       if (error) fail(`mock step ${step.method} ${request.url}: ${String(error)}`);
       const pick = step.pick;
       if (pick) {
-        const list = ((response.json() as Record<string, unknown>)[pick.list] ?? []) as Record<string, unknown>[];
+        const list = ((response.json() as Record<string, unknown>)[pick.list] ?? []) as Record<
+          string,
+          unknown
+        >[];
         const wanted = Object.entries(pick.where).map(([k, v]) => [k, value(v)] as const);
         const found = list.filter((e) => wanted.every(([k, v]) => String(e[k]) === v)).pop();
-        if (!found) fail(`the mock has no ${pick.list} entry with ${JSON.stringify(Object.fromEntries(wanted))}`);
+        if (!found)
+          fail(`the mock has no ${pick.list} entry with ${JSON.stringify(Object.fromEntries(wanted))}`);
         const picked = String(found?.[pick.field] ?? "");
         pm.variables.set(pick.variable, pick.numeric ? String(Number(picked)) : picked);
       }
@@ -124,12 +142,16 @@ export function pgiCheck(pm: Pm, CryptoJS: CryptoLike, plan: CheckPlan, digestOf
     json = undefined;
   }
   const at = (path: readonly string[]): unknown =>
-    path.reduce<unknown>((o, k) => (o !== null && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), json);
+    path.reduce<unknown>(
+      (o, k) => (o !== null && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined),
+      json,
+    );
   for (const v of plan.verify) {
     if (v.status !== code) continue;
     const target = at(v.path);
     const name = `answer ${[...v.path, v.recipe.carrier.name].join(".")} verifies with ${v.recipe.id}`;
-    const object = target !== null && typeof target === "object" ? (target as Record<string, unknown>) : undefined;
+    const object =
+      target !== null && typeof target === "object" ? (target as Record<string, unknown>) : undefined;
     const received = object?.[v.recipe.carrier.name];
     if (typeof received !== "string" || received === "") {
       pm.test.skip(`${name} (this answer carries none)`, () => {});
@@ -137,11 +159,14 @@ export function pgiCheck(pm: Pm, CryptoJS: CryptoLike, plan: CheckPlan, digestOf
     }
     const fields: Record<string, string> = {};
     for (const [k, val] of Object.entries(object ?? {})) {
-      fields[k] = val === null || val === undefined ? "" : typeof val === "string" ? val : JSON.stringify(val);
+      fields[k] =
+        val === null || val === undefined ? "" : typeof val === "string" ? val : JSON.stringify(val);
     }
     const secret = String(pm.variables.get(v.secretVariable) ?? "");
     pm.test(name, () => {
-      pm.expect(secret === "" ? `set ${v.secretVariable}` : digestOf(CryptoJS, v.recipe, { fields }, secret).digest).to.equal(received.toLowerCase());
+      pm.expect(
+        secret === "" ? `set ${v.secretVariable}` : digestOf(CryptoJS, v.recipe, { fields }, secret).digest,
+      ).to.equal(received.toLowerCase());
     });
   }
   for (const c of plan.capture) {

@@ -83,14 +83,21 @@ export interface PmList {
 
 /** The parts of Postman's `pm` object the scripts use. */
 export interface Pm {
-  readonly variables: { get(name: string): unknown; set(name: string, value: unknown): void; replaceIn(text: string): string };
+  readonly variables: {
+    get(name: string): unknown;
+    set(name: string, value: unknown): void;
+    replaceIn(text: string): string;
+  };
   readonly collectionVariables: { set(name: string, value: unknown): void };
   readonly request: {
     readonly headers: PmList;
     readonly body?: { mode?: string; raw?: string; urlencoded?: PmList; update(value: unknown): void };
   };
   readonly response: { readonly code: number; text(): string };
-  sendRequest(request: unknown, callback: (error: unknown, response: { json(): unknown; code: number }) => void): void;
+  sendRequest(
+    request: unknown,
+    callback: (error: unknown, response: { json(): unknown; code: number }) => void,
+  ): void;
   test: ((name: string, fn: () => void) => void) & { skip(name: string, fn: () => void): void };
   expect(value: unknown): { to: { equal(v: unknown): void; be: { oneOf(v: unknown[]): void } } };
 }

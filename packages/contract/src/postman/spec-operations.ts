@@ -81,10 +81,14 @@ function exampleOf(doc: SpecDocument, node: SpecNode): unknown {
   const examples = doc.get(node, "examples");
   if (isObject(examples?.value)) {
     const first = Object.keys(examples.value)[0];
-    if (first !== undefined) return (doc.get(examples, first)?.value as { value?: unknown } | undefined)?.value;
+    if (first !== undefined)
+      return (doc.get(examples, first)?.value as { value?: unknown } | undefined)?.value;
   }
   const schema = doc.get(node, "schema")?.value;
-  if (isObject(schema)) return Array.isArray(schema.examples) ? schema.examples[0] : (schema.example ?? schema.default ?? (Array.isArray(schema.enum) ? schema.enum[0] : undefined));
+  if (isObject(schema))
+    return Array.isArray(schema.examples)
+      ? schema.examples[0]
+      : (schema.example ?? schema.default ?? (Array.isArray(schema.enum) ? schema.enum[0] : undefined));
   return undefined;
 }
 
@@ -115,13 +119,18 @@ function fits(schema: Record<string, unknown>, example: unknown): boolean {
   const required = Array.isArray(schema.required) ? schema.required : [];
   if (!required.every((k) => Object.hasOwn(example, String(k)))) return false;
   const props = isObject(schema.properties) ? schema.properties : {};
-  return Object.entries(props).every(([k, p]) => !isObject(p) || !Object.hasOwn(p, "const") || example[k] === p.const);
+  return Object.entries(props).every(
+    ([k, p]) => !isObject(p) || !Object.hasOwn(p, "const") || example[k] === p.const,
+  );
 }
 
 function bodyShapes(doc: SpecDocument, op: SpecNode, media: SpecNode): BodyShape[] {
   const examplesNode = doc.get(media, "examples");
   const examples = isObject(examplesNode?.value)
-    ? Object.keys(examplesNode.value).map((name) => ({ name, value: (doc.get(examplesNode!, name)!.value as { value?: unknown }).value }))
+    ? Object.keys(examplesNode.value).map((name) => ({
+        name,
+        value: (doc.get(examplesNode!, name)!.value as { value?: unknown }).value,
+      }))
     : [];
   const schemaNode = doc.get(media, "schema");
   const schema = isObject(schemaNode?.value) ? schemaNode.value : {};
@@ -140,25 +149,38 @@ function bodyShapes(doc: SpecDocument, op: SpecNode, media: SpecNode): BodyShape
     if (!example) return [];
     const raw = doc.child(variants, i)!.value as Record<string, unknown>;
     const title = typeof raw.$ref === "string" ? raw.$ref.split("/").pop()! : String(v.title ?? example.name);
-    const recipe = recipeData(doc.get(variant, "x-pgi-signature")?.value) ?? opRecipe ?? recipeData(schema["x-pgi-signature"]);
+    const recipe =
+      recipeData(doc.get(variant, "x-pgi-signature")?.value) ??
+      opRecipe ??
+      recipeData(schema["x-pgi-signature"]);
     return [{ title, exampleName: example.name, example: example.value, ...(recipe ? { recipe } : {}) }];
   });
 }
 
 /** Every place under `node` (through properties and allOf/oneOf/anyOf) whose schema carries an x-pgi-signature. */
-function signedPlaces(doc: SpecDocument, node: SpecNode, path: string[], out: { path: string[]; recipe: RecipeData }[], seen: Set<string>): void {
+function signedPlaces(
+  doc: SpecDocument,
+  node: SpecNode,
+  path: string[],
+  out: { path: string[]; recipe: RecipeData }[],
+  seen: Set<string>,
+): void {
   const r = doc.resolve(node);
   const key = `${r.file}#${r.pointer}|${path.join(".")}`;
   if (seen.has(key) || path.length > 8 || !isObject(r.value)) return;
   seen.add(key);
   const recipe = recipeData(doc.get(r, "x-pgi-signature")?.value);
-  if (recipe && !out.some((o) => o.path.join(".") === path.join(".") && o.recipe.id === recipe.id)) out.push({ path, recipe });
+  if (recipe && !out.some((o) => o.path.join(".") === path.join(".") && o.recipe.id === recipe.id))
+    out.push({ path, recipe });
   for (const k of ["allOf", "oneOf", "anyOf"]) {
     const list = doc.child(r, k);
-    if (list && Array.isArray(list.value)) list.value.forEach((_, i) => signedPlaces(doc, doc.child(list, i)!, path, out, seen));
+    if (!list || !Array.isArray(list.value)) continue;
+    for (let i = 0; i < list.value.length; i++) signedPlaces(doc, doc.child(list, i)!, path, out, seen);
   }
   const props = doc.child(r, "properties");
-  if (props && isObject(props.value)) for (const name of Object.keys(props.value)) signedPlaces(doc, doc.child(props, name)!, [...path, name], out, seen);
+  if (props && isObject(props.value))
+    for (const name of Object.keys(props.value))
+      signedPlaces(doc, doc.child(props, name)!, [...path, name], out, seen);
 }
 
 function answers(doc: SpecDocument, op: SpecNode) {
@@ -176,7 +198,12 @@ function answers(doc: SpecDocument, op: SpecNode) {
       const examples = doc.get(media, "examples");
       if (isObject(examples?.value)) {
         for (const name of Object.keys(examples.value)) {
-          answerExamples.push({ status, name, mediaType, value: (doc.get(examples, name)!.value as { value?: unknown }).value });
+          answerExamples.push({
+            status,
+            name,
+            mediaType,
+            value: (doc.get(examples, name)!.value as { value?: unknown }).value,
+          });
         }
       }
       const schema = doc.child(media, "schema");
@@ -192,16 +219,26 @@ function answers(doc: SpecDocument, op: SpecNode) {
 
 function security(doc: SpecDocument, op: SpecNode): SpecOperation["security"] {
   const list = (doc.get(op, "security") ?? doc.get(doc.root(), "security"))?.value;
-  const alternative = (Array.isArray(list) ? list : []).find((a) => isObject(a) && Object.keys(a).length > 0) as Record<string, string[]> | undefined;
+  const alternative = (Array.isArray(list) ? list : []).find(
+    (a) => isObject(a) && Object.keys(a).length > 0,
+  ) as Record<string, string[]> | undefined;
   if (!alternative) return undefined;
   const [name, scopes] = Object.entries(alternative)[0]!;
   const schemes = doc.get(doc.get(doc.root(), "components") ?? doc.root(), "securitySchemes");
   const scheme = schemes && doc.get(schemes, name);
-  if (!scheme || !isObject(scheme.value)) throw new GenerationError(`${doc.host}: security scheme ${name} is not defined`);
+  if (!scheme || !isObject(scheme.value))
+    throw new GenerationError(`${doc.host}: security scheme ${name} is not defined`);
   return { scheme: scheme.value, scopes: Array.isArray(scopes) ? scopes : [] };
 }
 
-function operation(doc: SpecDocument, kind: SpecOperation["kind"], path: string, method: string, pathItem: SpecNode, op: SpecNode): SpecOperation {
+function operation(
+  doc: SpecDocument,
+  kind: SpecOperation["kind"],
+  path: string,
+  method: string,
+  pathItem: SpecNode,
+  op: SpecNode,
+): SpecOperation {
   const v = op.value as Record<string, unknown>;
   const body = doc.get(op, "requestBody");
   const content = body && doc.get(body, "content");

@@ -48,6 +48,9 @@ export const SECRET_NAMES: ReadonlySet<string> = new Set([
  */
 export function secretVariable(secretKind: string, host: string, recipeId: string): string {
   const name = SECRET_VARIABLES[secretKind]?.[host];
-  if (!name) throw new GenerationError(`${host}: recipe ${recipeId} uses secret "${secretKind}", which has no configuration name on this host`);
+  if (!name)
+    throw new GenerationError(
+      `${host}: recipe ${recipeId} uses secret "${secretKind}", which has no configuration name on this host`,
+    );
   return name;
 }

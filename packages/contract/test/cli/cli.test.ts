@@ -55,10 +55,16 @@ describe("pgi-contract diff", () => {
 
   it("single files compare too, and JSON and Markdown formats", async () => {
     const j = io();
-    expect(await main(["diff", join(old, "wallet.yaml"), join(changed, "wallet.yaml"), "--format", "json"], j)).toBe(1);
+    expect(
+      await main(["diff", join(old, "wallet.yaml"), join(changed, "wallet.yaml"), "--format", "json"], j),
+    ).toBe(1);
     const report = JSON.parse(j.out());
     expect(report.summary.breaking).toBe(1);
-    expect(report.changes[0]).toMatchObject({ rule: "request-property-added-required", severity: "breaking", host: "wallet" });
+    expect(report.changes[0]).toMatchObject({
+      rule: "request-property-added-required",
+      severity: "breaking",
+      host: "wallet",
+    });
     const m = io();
     await main(["diff", old, changed, "--format", "markdown", "--out", "diff.md"], m);
     expect(m.err()).toContain("wrote diff.md");
@@ -91,7 +97,11 @@ describe("pgi-contract diff", () => {
   it("--base REF reads the split sources at a git ref and compares the working tree", async () => {
     const repo = join(temp.dir, "repo");
     mkdirSync(join(repo, "specs", "wallet"), { recursive: true });
-    const git = (...args: string[]) => execFileSync("git", ["-c", "user.email=t@example.in", "-c", "user.name=t", ...args], { cwd: repo, stdio: "pipe" });
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.email=t@example.in", "-c", "user.name=t", ...args], {
+        cwd: repo,
+        stdio: "pipe",
+      });
     git("init", "-q");
     writeFileSync(join(repo, "specs", "wallet", "openapi.yaml"), stringify(bundle("wallet")));
     git("add", "-A");
@@ -117,12 +127,18 @@ describe("pgi-contract diff", () => {
 
 describe("bin/pgi-contract.js", () => {
   it("--help exits 0 and names the commands; a breaking diff exits 1", () => {
-    const help = spawnSync(process.execPath, [join(PACKAGE_DIR, "bin", "pgi-contract.js"), "--help"], { encoding: "utf8" });
+    const help = spawnSync(process.execPath, [join(PACKAGE_DIR, "bin", "pgi-contract.js"), "--help"], {
+      encoding: "utf8",
+    });
     expect(help.status).toBe(0);
     expect(help.stdout).toContain("pgi-contract diff OLD NEW");
     const dir = join(temp.dir, "bin");
     cpSync(old, dir, { recursive: true });
-    const run = spawnSync(process.execPath, [join(PACKAGE_DIR, "bin", "pgi-contract.js"), "diff", dir, changed], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+    const run = spawnSync(
+      process.execPath,
+      [join(PACKAGE_DIR, "bin", "pgi-contract.js"), "diff", dir, changed],
+      { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } },
+    );
     expect(run.status).toBe(1);
     expect(run.stdout).toContain("1 breaking");
   });

@@ -16,7 +16,11 @@ function reorder(value: Doc, key = ""): Doc {
     return ["required", "enum", "type"].includes(key) ? items.reverse() : items;
   }
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.keys(value).reverse().map((k) => [k, reorder(value[k], k)]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .reverse()
+      .map((k) => [k, reorder(value[k], k)]),
+  );
 }
 
 /** Replaces every local $ref by a copy of its target (keywords beside the $ref win). */
@@ -25,14 +29,24 @@ function inline(doc: Doc, value: Doc = doc, depth = 0): Doc {
   if (Array.isArray(value)) return value.map((v) => inline(doc, v, depth + 1));
   if (value === null || typeof value !== "object") return value;
   if (typeof value.$ref === "string" && value.$ref.startsWith("#/")) {
-    const target = value.$ref.slice(2).split("/").reduce((o: Doc, k: string) => o[k.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+    const target = value.$ref
+      .slice(2)
+      .split("/")
+      .reduce((o: Doc, k: string) => o[k.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
     const { $ref: _ref, ...siblings } = value;
     return inline(doc, { ...structuredClone(target), ...siblings }, depth + 1);
   }
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === "components" ? v : inline(doc, v, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, k === "components" ? v : inline(doc, v, depth + 1)]),
+  );
 }
 
-function diffOf(name: string, before: Record<string, Doc>, after: Record<string, Doc>, format: "yaml" | "json" = "yaml") {
+function diffOf(
+  name: string,
+  before: Record<string, Doc>,
+  after: Record<string, Doc>,
+  format: "yaml" | "json" = "yaml",
+) {
   const a = writeBundles(join(temp.dir, `${name}-old`), before);
   const b = writeBundles(join(temp.dir, `${name}-new`), after, format);
   return diffSpecSets(loadPathSet(a), loadPathSet(b));
@@ -41,7 +55,9 @@ function diffOf(name: string, before: Record<string, Doc>, after: Record<string,
 describe("identical inputs give no change", () => {
   it("every built bundle against itself (the package's YAML against its JSON copies)", () => {
     const yaml = loadPathSet(SPECS_DIR); // <host>.yaml wins over <host>.json
-    const json = loadPathSet(writeBundles(join(temp.dir, "json"), Object.fromEntries(HOSTS.map((h) => [h, bundle(h)])), "json"));
+    const json = loadPathSet(
+      writeBundles(join(temp.dir, "json"), Object.fromEntries(HOSTS.map((h) => [h, bundle(h)])), "json"),
+    );
     expect([...yaml.hosts.keys()].sort()).toEqual([...HOSTS].sort());
     const { changes, summary } = diffSpecSets(yaml, json);
     expect(changes).toEqual([]);
@@ -53,7 +69,9 @@ describe("identical inputs give no change", () => {
   });
 
   it.each(HOSTS)("%s with every key and unordered list reordered", (host) => {
-    expect(diffOf(`reorder-${host}`, { [host]: bundle(host) }, { [host]: reorder(bundle(host)) }).changes).toEqual([]);
+    expect(
+      diffOf(`reorder-${host}`, { [host]: bundle(host) }, { [host]: reorder(bundle(host)) }).changes,
+    ).toEqual([]);
   });
 
   it.each(HOSTS)("%s with every $ref inlined", (host) => {
@@ -63,7 +81,8 @@ describe("identical inputs give no change", () => {
 
   it("a schema wrapped in allOf compares equal to the schema", () => {
     const next = bundle("wallet");
-    const content = next.paths["/tokengenerate"].post.requestBody.content["application/x-www-form-urlencoded"];
+    const content =
+      next.paths["/tokengenerate"].post.requestBody.content["application/x-www-form-urlencoded"];
     content.schema = { allOf: [content.schema] };
     expect(diffOf("allof", { wallet: bundle("wallet") }, { wallet: next }).changes).toEqual([]);
   });

@@ -11,7 +11,11 @@ afterAll(() => temp.remove());
 
 describe("the release gate of this repository", () => {
   it("the working specs have no breaking change that no pending changeset announces as major", () => {
-    const result = checkReleaseGate({ released: RELEASED, current: SPECS_DIR, changesets: join(REPO_DIR, ".changeset") });
+    const result = checkReleaseGate({
+      released: RELEASED,
+      current: SPECS_DIR,
+      changesets: join(REPO_DIR, ".changeset"),
+    });
     // The message lists every unannounced breaking change with its rule and place.
     expect(result.ok, result.message).toBe(true);
   });
@@ -22,7 +26,12 @@ describe("the gate on temp copies", () => {
   cpSync(RELEASED, released, { recursive: true });
   const wallet = bundle("wallet");
   wallet.paths["/tokengenerate"].post["x-pgi-signature"].parts.reverse();
-  const current = writeBundles(join(temp.dir, "current"), Object.fromEntries(["otp", "gateway", "partner", "accounts", "payout", "bbps"].map((h) => [h, bundle(h)])));
+  const current = writeBundles(
+    join(temp.dir, "current"),
+    Object.fromEntries(
+      ["otp", "gateway", "partner", "accounts", "payout", "bbps"].map((h) => [h, bundle(h)]),
+    ),
+  );
   writeBundles(current, { wallet });
 
   function changesets(name: string, files: Record<string, string>): string {
@@ -49,7 +58,10 @@ describe("the gate on temp copies", () => {
   });
 
   it("passes with a pending changeset announcing a major version of @pgi/contract", () => {
-    const dir = changesets("major", { "wallet-checksum-order.md": "---\n'@pgi/contract': major\n\"@pgi/signing\": major\n---\n\nWallet checksum order.\n" });
+    const dir = changesets("major", {
+      "wallet-checksum-order.md":
+        "---\n'@pgi/contract': major\n\"@pgi/signing\": major\n---\n\nWallet checksum order.\n",
+    });
     const result = checkReleaseGate({ released, current, changesets: dir });
     expect(result.ok).toBe(true);
     expect(result.majorChangesets).toEqual(["wallet-checksum-order.md"]);
@@ -59,8 +71,13 @@ describe("the gate on temp copies", () => {
     const added = Object.fromEntries(
       ["otp", "gateway", "wallet", "partner", "accounts", "payout", "bbps"].map((h) => {
         const doc = bundle(h);
-        for (const item of Object.values(doc.paths) as Record<string, { responses?: Record<string, unknown> }>[]) {
-          for (const op of Object.values(item)) if (op?.responses) op.responses["503"] = { description: "Temporarily unavailable; retry after Retry-After." };
+        for (const item of Object.values(doc.paths) as Record<
+          string,
+          { responses?: Record<string, unknown> }
+        >[]) {
+          for (const op of Object.values(item))
+            if (op?.responses)
+              op.responses["503"] = { description: "Temporarily unavailable; retry after Retry-After." };
         }
         return [h, doc];
       }),

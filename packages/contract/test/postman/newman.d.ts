@@ -11,9 +11,15 @@ declare module "newman" {
   }
   interface Summary {
     run: {
-      stats: Record<"requests" | "assertions" | "prerequestScripts" | "testScripts", { total: number; failed: number; pending?: number }>;
+      stats: Record<
+        "requests" | "assertions" | "prerequestScripts" | "testScripts",
+        { total: number; failed: number; pending?: number }
+      >;
       failures: { error: { message: string; test?: string }; source?: { name?: string } }[];
-      executions: { item: { name: string }; assertions?: { assertion: string; skipped?: boolean; error?: { message: string } }[] }[];
+      executions: {
+        item: { name: string };
+        assertions?: { assertion: string; skipped?: boolean; error?: { message: string } }[];
+      }[];
     };
   }
   export function run(options: RunOptions, callback: (error: Error | null, summary: Summary) => void): void;

@@ -14,7 +14,10 @@ const seen: RequestLogEntry[] = [];
 let mock: Awaited<ReturnType<typeof startMock>>;
 
 beforeAll(async () => {
-  mock = await startMock({ ports: Object.fromEntries(HOST_NAMES.map((h) => [h, 0])), onRequest: (e) => seen.push(e) });
+  mock = await startMock({
+    ports: Object.fromEntries(HOST_NAMES.map((h) => [h, 0])),
+    onRequest: (e) => seen.push(e),
+  });
 });
 afterAll(async () => {
   await mock?.close();
@@ -25,12 +28,16 @@ describe("the collection against the mock", () => {
     seen.length = 0;
     const summary = await runNewman(files.collection, environmentFor(files.environment, mock.urls));
     const lines = assertionLines(summary);
-    console.log(`newman: ${summary.run.stats.requests.total} requests, ${summary.run.stats.assertions.total} assertions\n${lines.join("\n")}`);
+    console.log(
+      `newman: ${summary.run.stats.requests.total} requests, ${summary.run.stats.assertions.total} assertions\n${lines.join("\n")}`,
+    );
     expect(summary.run.failures.map((f) => `${f.source?.name}: ${f.error.message}`)).toEqual([]);
     const calls = seen.filter((e) => e.verdict !== "control");
     const items = (files.collection.item as { item: unknown[] }[]).reduce((n, f) => n + f.item.length, 0);
     expect(calls).toHaveLength(items);
-    expect(calls.filter((e) => e.verdict !== "valid").map((e) => `${e.host} ${e.path} ${e.verdict}`)).toEqual([]);
+    expect(calls.filter((e) => e.verdict !== "valid").map((e) => `${e.host} ${e.path} ${e.verdict}`)).toEqual(
+      [],
+    );
     const verified = lines.filter((l) => / verifies with .*: passed$/.test(l));
     expect(verified.map((l) => l.split(" › ")[1])).toEqual(
       expect.arrayContaining([
@@ -42,7 +49,11 @@ describe("the collection against the mock", () => {
   });
 
   it("fails with a wrong salt: the mock refuses the hashes and the answers do not verify", async () => {
-    const summary = await runNewman(files.collection, environmentFor(files.environment, mock.urls, { PGI_SALT: "not-the-salt" }), { folder: "Payment gateway" });
+    const summary = await runNewman(
+      files.collection,
+      environmentFor(files.environment, mock.urls, { PGI_SALT: "not-the-salt" }),
+      { folder: "Payment gateway" },
+    );
     expect(summary.run.failures.length).toBeGreaterThan(0);
   });
 });
@@ -87,7 +98,9 @@ describe("the receivers' collection against a verifying endpoint", () => {
 
   it("every webhook and callback arrives signed as the gateway signs it (0 failures)", async () => {
     got.length = 0;
-    const summary = await runNewman(files.receivers, files.environment, { envVar: [{ key: "receiverUrl", value: url }] });
+    const summary = await runNewman(files.receivers, files.environment, {
+      envVar: [{ key: "receiverUrl", value: url }],
+    });
     expect(summary.run.failures.map((f) => `${f.source?.name}: ${f.error.message}`)).toEqual([]);
     expect(got.map((g) => g.kind).sort()).toEqual(["callback", "webhook"]);
     expect(got.every((g) => g.valid)).toBe(true);

@@ -11,30 +11,116 @@ import { compareSchema } from "./schema.js";
 const FAMILY = "messages";
 
 export const RULES: readonly RuleMeta[] = [
-  { id: "request-body-removed", severity: "breaking", family: FAMILY, summary: "the body the merchant sends is no longer accepted" },
-  { id: "request-body-added-required", severity: "breaking", family: FAMILY, summary: "a body is now required" },
-  { id: "request-body-added-optional", severity: "non-breaking", family: FAMILY, summary: "an optional body is now accepted" },
-  { id: "request-body-became-required", severity: "breaking", family: FAMILY, summary: "the optional body became required" },
-  { id: "request-body-became-optional", severity: "non-breaking", family: FAMILY, summary: "the required body became optional" },
-  { id: "response-body-removed", severity: "breaking", family: FAMILY, summary: "a body the merchant received is no longer sent" },
-  { id: "response-body-added", severity: "non-breaking", family: FAMILY, summary: "the merchant now receives a body" },
-  { id: "request-media-type-removed", severity: "breaking", family: FAMILY, summary: "a media type the merchant sends is no longer accepted" },
-  { id: "request-media-type-added", severity: "non-breaking", family: FAMILY, summary: "one more media type is accepted" },
-  { id: "response-media-type-removed", severity: "breaking", family: FAMILY, summary: "a media type the merchant received is no longer sent" },
-  { id: "response-media-type-added", severity: "informational", family: FAMILY, summary: "an answer may come in one more media type" },
-  { id: "response-success-status-removed", severity: "breaking", family: FAMILY, summary: "a success status (2xx) of an operation the merchant calls was removed" },
-  { id: "response-success-status-added", severity: "breaking", family: FAMILY, summary: "an operation may answer a success status (2xx) it did not before" },
-  { id: "response-error-status-removed", severity: "non-breaking", family: FAMILY, summary: "an error status (or default) is no longer documented" },
-  { id: "response-error-status-added", severity: "non-breaking", family: FAMILY, summary: "a new documented error status (or default), e.g. a 503 refusal" },
-  { id: "answer-status-removed", severity: "breaking", family: FAMILY, summary: "a status the merchant answers a webhook or callback with is no longer documented" },
-  { id: "answer-status-added", severity: "non-breaking", family: FAMILY, summary: "the merchant may answer a webhook or callback with one more status" },
+  {
+    id: "request-body-removed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "the body the merchant sends is no longer accepted",
+  },
+  {
+    id: "request-body-added-required",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a body is now required",
+  },
+  {
+    id: "request-body-added-optional",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "an optional body is now accepted",
+  },
+  {
+    id: "request-body-became-required",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "the optional body became required",
+  },
+  {
+    id: "request-body-became-optional",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "the required body became optional",
+  },
+  {
+    id: "response-body-removed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a body the merchant received is no longer sent",
+  },
+  {
+    id: "response-body-added",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "the merchant now receives a body",
+  },
+  {
+    id: "request-media-type-removed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a media type the merchant sends is no longer accepted",
+  },
+  {
+    id: "request-media-type-added",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "one more media type is accepted",
+  },
+  {
+    id: "response-media-type-removed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a media type the merchant received is no longer sent",
+  },
+  {
+    id: "response-media-type-added",
+    severity: "informational",
+    family: FAMILY,
+    summary: "an answer may come in one more media type",
+  },
+  {
+    id: "response-success-status-removed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a success status (2xx) of an operation the merchant calls was removed",
+  },
+  {
+    id: "response-success-status-added",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "an operation may answer a success status (2xx) it did not before",
+  },
+  {
+    id: "response-error-status-removed",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "an error status (or default) is no longer documented",
+  },
+  {
+    id: "response-error-status-added",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a new documented error status (or default), e.g. a 503 refusal",
+  },
+  {
+    id: "answer-status-removed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a status the merchant answers a webhook or callback with is no longer documented",
+  },
+  {
+    id: "answer-status-added",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "the merchant may answer a webhook or callback with one more status",
+  },
 ];
 
 function mediaTypes(doc: SpecDocument, owner: SpecNode): Map<string, SpecNode> {
   const content = doc.child(owner, "content");
   const out = new Map<string, SpecNode>();
   if (!content || !isObject(content.value)) return out;
-  for (const name of Object.keys(content.value)) out.set(name.toLowerCase(), doc.resolve(doc.child(content, name)!));
+  for (const name of Object.keys(content.value))
+    out.set(name.toLowerCase(), doc.resolve(doc.child(content, name)!));
   return out;
 }
 
@@ -56,7 +142,8 @@ function compareContent(scope: Scope, o: SpecNode, n: SpecNode, label: string): 
     if (sa || sb) compareSchema(here, sa ?? { ...node, value: {} }, sb ?? { ...other, value: {} });
   }
   for (const [type, node] of b) {
-    if (!a.has(type)) scope.at(`${label} (${type})`).report(`${r}-media-type-added`, node, `${label} in ${type} was added`);
+    if (!a.has(type))
+      scope.at(`${label} (${type})`).report(`${r}-media-type-added`, node, `${label} in ${type} was added`);
   }
 }
 
@@ -83,11 +170,16 @@ export function compareRequestBody(scope: Scope, oldOp: SpecNode, newOp: SpecNod
     return;
   }
   if (!o) {
-    here.report(req(n) ? "request-body-added-required" : "request-body-added-optional", n, "a request body was added");
+    here.report(
+      req(n) ? "request-body-added-required" : "request-body-added-optional",
+      n,
+      "a request body was added",
+    );
     return;
   }
   if (!req(o) && req(n)) here.report("request-body-became-required", n, "the request body is now required");
-  if (req(o) && !req(n)) here.report("request-body-became-optional", n, "the request body is no longer required");
+  if (req(o) && !req(n))
+    here.report("request-body-became-optional", n, "the request body is no longer required");
   compareAnnotations(here, o, n, scope.oldDoc, scope.newDoc);
   compareContent(scope, o, n, "request body");
 }
@@ -114,18 +206,30 @@ export function compareResponses(scope: Scope, oldOp: SpecNode, newOp: SpecNode,
     const oldResponse = scope.oldDoc.get(o!, status)!;
     const here = s.at(`${status} answer`);
     if (!b.includes(status)) {
-      const rule = merchantAnswers ? "answer-status-removed" : isSuccess(status) ? "response-success-status-removed" : "response-error-status-removed";
+      const rule = merchantAnswers
+        ? "answer-status-removed"
+        : isSuccess(status)
+          ? "response-success-status-removed"
+          : "response-error-status-removed";
       here.report(rule, oldResponse, `the ${status} answer is no longer documented`);
       continue;
     }
     const newResponse = scope.newDoc.get(n!, status)!;
     compareAnnotations(here, oldResponse, newResponse, scope.oldDoc, scope.newDoc);
-    compareParameters(here, responseHeaders(scope.oldDoc, oldResponse), responseHeaders(scope.newDoc, newResponse));
+    compareParameters(
+      here,
+      responseHeaders(scope.oldDoc, oldResponse),
+      responseHeaders(scope.newDoc, newResponse),
+    );
     compareContent(s, oldResponse, newResponse, `${status} answer`);
   }
   for (const status of b) {
     if (a.includes(status)) continue;
-    const rule = merchantAnswers ? "answer-status-added" : isSuccess(status) ? "response-success-status-added" : "response-error-status-added";
+    const rule = merchantAnswers
+      ? "answer-status-added"
+      : isSuccess(status)
+        ? "response-success-status-added"
+        : "response-error-status-added";
     s.at(`${status} answer`).report(rule, scope.newDoc.get(n!, status)!, `a ${status} answer was added`);
   }
 }

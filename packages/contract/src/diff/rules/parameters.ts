@@ -10,16 +10,66 @@ import { compareSchema } from "./schema.js";
 const FAMILY = "parameters";
 
 export const RULES: readonly RuleMeta[] = [
-  { id: "request-parameter-removed", severity: "breaking", family: FAMILY, summary: "a parameter or header the merchant sends was removed" },
-  { id: "request-parameter-added-required", severity: "breaking", family: FAMILY, summary: "a new required parameter or header the merchant must send" },
-  { id: "request-parameter-added-optional", severity: "non-breaking", family: FAMILY, summary: "a new optional parameter or header" },
-  { id: "request-parameter-became-required", severity: "breaking", family: FAMILY, summary: "an optional parameter or header became required" },
-  { id: "request-parameter-became-optional", severity: "non-breaking", family: FAMILY, summary: "a required parameter or header became optional" },
-  { id: "request-parameter-serialisation-changed", severity: "breaking", family: FAMILY, summary: "how a parameter is written changed (style, explode, content, allowReserved)" },
-  { id: "response-header-removed", severity: "breaking", family: FAMILY, summary: "a header (or webhook parameter) the merchant receives was removed" },
-  { id: "response-header-added", severity: "non-breaking", family: FAMILY, summary: "a new header (or webhook parameter) the merchant receives" },
-  { id: "response-header-became-optional", severity: "breaking", family: FAMILY, summary: "a header the merchant receives may now be absent" },
-  { id: "response-header-became-required", severity: "non-breaking", family: FAMILY, summary: "a header the merchant receives is now always present" },
+  {
+    id: "request-parameter-removed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a parameter or header the merchant sends was removed",
+  },
+  {
+    id: "request-parameter-added-required",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a new required parameter or header the merchant must send",
+  },
+  {
+    id: "request-parameter-added-optional",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a new optional parameter or header",
+  },
+  {
+    id: "request-parameter-became-required",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "an optional parameter or header became required",
+  },
+  {
+    id: "request-parameter-became-optional",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a required parameter or header became optional",
+  },
+  {
+    id: "request-parameter-serialisation-changed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "how a parameter is written changed (style, explode, content, allowReserved)",
+  },
+  {
+    id: "response-header-removed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a header (or webhook parameter) the merchant receives was removed",
+  },
+  {
+    id: "response-header-added",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a new header (or webhook parameter) the merchant receives",
+  },
+  {
+    id: "response-header-became-optional",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a header the merchant receives may now be absent",
+  },
+  {
+    id: "response-header-became-required",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a header the merchant receives is now always present",
+  },
 ];
 
 /** One parameter or header, keyed for matching. */
@@ -44,7 +94,12 @@ function pathPosition(path: string, name: string): number {
  * @example
  * operationParameters(doc, pathItemNode, operationNode, "/payout/v2/smartSend/expiry/{id}")
  */
-export function operationParameters(doc: SpecDocument, pathItem: SpecNode, op: SpecNode, path: string): ParamEntry[] {
+export function operationParameters(
+  doc: SpecDocument,
+  pathItem: SpecNode,
+  op: SpecNode,
+  path: string,
+): ParamEntry[] {
   const byKey = new Map<string, ParamEntry>();
   for (const owner of [pathItem, op]) {
     const list = doc.child(owner, "parameters");
@@ -54,8 +109,16 @@ export function operationParameters(doc: SpecDocument, pathItem: SpecNode, op: S
       if (!isObject(node.value)) return;
       const where = String(node.value.in ?? "");
       const name = String(node.value.name ?? "");
-      const key = where === "path" ? `path:#${pathPosition(path, name)}` : `${where}:${where === "header" ? name.toLowerCase() : name}`;
-      byKey.set(key, { key, label: `${where} parameter ${name}`, node, required: node.value.required === true });
+      const key =
+        where === "path"
+          ? `path:#${pathPosition(path, name)}`
+          : `${where}:${where === "header" ? name.toLowerCase() : name}`;
+      byKey.set(key, {
+        key,
+        label: `${where} parameter ${name}`,
+        node,
+        required: node.value.required === true,
+      });
     });
   }
   return [...byKey.values()];
@@ -89,23 +152,37 @@ function parameterSchema(doc: SpecDocument, node: SpecNode): SpecNode | undefine
 function compareOne(scope: Scope, a: ParamEntry, b: ParamEntry): void {
   const here = scope.at(b.label);
   if (scope.role === "request") {
-    if (!a.required && b.required) here.report("request-parameter-became-required", b.node, `${b.label} is now required`);
-    if (a.required && !b.required) here.report("request-parameter-became-optional", b.node, `${b.label} is no longer required`);
+    if (!a.required && b.required)
+      here.report("request-parameter-became-required", b.node, `${b.label} is now required`);
+    if (a.required && !b.required)
+      here.report("request-parameter-became-optional", b.node, `${b.label} is no longer required`);
     const av = a.node.value as Record<string, unknown>;
     const bv = b.node.value as Record<string, unknown>;
     for (const key of SERIALISATION) {
       if (!sameValue(av[key], bv[key])) {
-        here.report("request-parameter-serialisation-changed", b.node, `${key} ${show(av[key])} became ${show(bv[key])}`, av[key], bv[key]);
+        here.report(
+          "request-parameter-serialisation-changed",
+          b.node,
+          `${key} ${show(av[key])} became ${show(bv[key])}`,
+          av[key],
+          bv[key],
+        );
       }
     }
     const mediaA = isObject(av.content) ? Object.keys(av.content) : [];
     const mediaB = isObject(bv.content) ? Object.keys(bv.content) : [];
     if (!sameValue(mediaA.sort(), mediaB.sort())) {
-      here.report("request-parameter-serialisation-changed", b.node, `content ${show(mediaA)} became ${show(mediaB)}`);
+      here.report(
+        "request-parameter-serialisation-changed",
+        b.node,
+        `content ${show(mediaA)} became ${show(mediaB)}`,
+      );
     }
   } else {
-    if (a.required && !b.required) here.report("response-header-became-optional", b.node, `${b.label} may now be absent`);
-    if (!a.required && b.required) here.report("response-header-became-required", b.node, `${b.label} is now always present`);
+    if (a.required && !b.required)
+      here.report("response-header-became-optional", b.node, `${b.label} may now be absent`);
+    if (!a.required && b.required)
+      here.report("response-header-became-required", b.node, `${b.label} is now always present`);
   }
   compareAnnotations(here, a.node, b.node, scope.oldDoc, scope.newDoc);
   const sa = parameterSchema(scope.oldDoc, a.node);
@@ -125,14 +202,16 @@ export function compareParameters(scope: Scope, before: ParamEntry[], after: Par
   for (const a of before) {
     const b = after.find((x) => x.key === a.key);
     if (b) compareOne(scope, a, b);
-    else if (scope.role === "request") scope.at(a.label).report("request-parameter-removed", a.node, `${a.label} was removed`);
+    else if (scope.role === "request")
+      scope.at(a.label).report("request-parameter-removed", a.node, `${a.label} was removed`);
     else scope.at(a.label).report("response-header-removed", a.node, `${a.label} was removed`);
   }
   for (const b of after) {
     if (before.some((x) => x.key === b.key)) continue;
     const here = scope.at(b.label);
     if (scope.role === "response") here.report("response-header-added", b.node, `${b.label} was added`);
-    else if (b.required) here.report("request-parameter-added-required", b.node, `required ${b.label} was added`);
+    else if (b.required)
+      here.report("request-parameter-added-required", b.node, `required ${b.label} was added`);
     else here.report("request-parameter-added-optional", b.node, `optional ${b.label} was added`);
   }
 }

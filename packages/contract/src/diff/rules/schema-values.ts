@@ -8,33 +8,141 @@ import { isObject, missingFrom, sameValue, show } from "../values.js";
 const FAMILY = "schema-values";
 
 export const RULES: readonly RuleMeta[] = [
-  { id: "request-type-narrowed", severity: "breaking", family: FAMILY, summary: "a sent value's type no longer accepts every type it did (changed or narrowed)" },
-  { id: "request-type-widened", severity: "non-breaking", family: FAMILY, summary: "a sent value accepts more types" },
-  { id: "response-type-widened", severity: "breaking", family: FAMILY, summary: "a received value may have a type it could not have before (changed or widened)" },
-  { id: "response-type-narrowed", severity: "non-breaking", family: FAMILY, summary: "a received value has fewer possible types" },
-  { id: "request-format-narrowed", severity: "breaking", family: FAMILY, summary: "a sent value gained or changed its format" },
-  { id: "request-format-widened", severity: "non-breaking", family: FAMILY, summary: "a sent value lost its format" },
-  { id: "response-format-widened", severity: "breaking", family: FAMILY, summary: "a received value lost or changed its format" },
-  { id: "response-format-narrowed", severity: "non-breaking", family: FAMILY, summary: "a received value gained a format" },
-  { id: "request-enum-added", severity: "breaking", family: FAMILY, summary: "a sent value is now restricted to a list of values (enum or const)" },
-  { id: "request-enum-removed", severity: "non-breaking", family: FAMILY, summary: "a sent value is no longer restricted to a list" },
-  { id: "request-enum-value-removed", severity: "breaking", family: FAMILY, summary: "a value the merchant could send is no longer accepted" },
-  { id: "request-enum-value-added", severity: "non-breaking", family: FAMILY, summary: "a sent value accepts one more listed value" },
-  { id: "response-enum-removed", severity: "breaking", family: FAMILY, summary: "a received value is no longer restricted to its list" },
-  { id: "response-enum-added", severity: "non-breaking", family: FAMILY, summary: "a received value is now restricted to a list" },
-  { id: "response-enum-value-added", severity: "breaking", family: FAMILY, summary: "a received value may take a value it could not take before" },
-  { id: "response-enum-value-removed", severity: "non-breaking", family: FAMILY, summary: "a received value takes one value fewer" },
-  { id: "request-constraint-narrowed", severity: "breaking", family: FAMILY, summary: "a sent value is constrained more (pattern, length, range, items, closed object, ...)" },
-  { id: "request-constraint-widened", severity: "non-breaking", family: FAMILY, summary: "a sent value is constrained less" },
-  { id: "response-constraint-widened", severity: "breaking", family: FAMILY, summary: "a received value is constrained less (pattern, length, range, items, open object, ...)" },
-  { id: "response-constraint-narrowed", severity: "non-breaking", family: FAMILY, summary: "a received value is constrained more" },
+  {
+    id: "request-type-narrowed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a sent value's type no longer accepts every type it did (changed or narrowed)",
+  },
+  {
+    id: "request-type-widened",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a sent value accepts more types",
+  },
+  {
+    id: "response-type-widened",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a received value may have a type it could not have before (changed or widened)",
+  },
+  {
+    id: "response-type-narrowed",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a received value has fewer possible types",
+  },
+  {
+    id: "request-format-narrowed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a sent value gained or changed its format",
+  },
+  {
+    id: "request-format-widened",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a sent value lost its format",
+  },
+  {
+    id: "response-format-widened",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a received value lost or changed its format",
+  },
+  {
+    id: "response-format-narrowed",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a received value gained a format",
+  },
+  {
+    id: "request-enum-added",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a sent value is now restricted to a list of values (enum or const)",
+  },
+  {
+    id: "request-enum-removed",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a sent value is no longer restricted to a list",
+  },
+  {
+    id: "request-enum-value-removed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a value the merchant could send is no longer accepted",
+  },
+  {
+    id: "request-enum-value-added",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a sent value accepts one more listed value",
+  },
+  {
+    id: "response-enum-removed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a received value is no longer restricted to its list",
+  },
+  {
+    id: "response-enum-added",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a received value is now restricted to a list",
+  },
+  {
+    id: "response-enum-value-added",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a received value may take a value it could not take before",
+  },
+  {
+    id: "response-enum-value-removed",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a received value takes one value fewer",
+  },
+  {
+    id: "request-constraint-narrowed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a sent value is constrained more (pattern, length, range, items, closed object, ...)",
+  },
+  {
+    id: "request-constraint-widened",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a sent value is constrained less",
+  },
+  {
+    id: "response-constraint-widened",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a received value is constrained less (pattern, length, range, items, open object, ...)",
+  },
+  {
+    id: "response-constraint-narrowed",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a received value is constrained more",
+  },
 ];
 
 /** Which way a change moves the set of valid values. */
 type Move = "narrowed" | "widened" | "changed";
 
 /** Reports a move with the rule of the scope's role: narrowing breaks requests, widening breaks responses. */
-function judge(scope: Scope, at: SpecNode, kind: string, move: Move, message: string, before: unknown, after: unknown) {
+function judge(
+  scope: Scope,
+  at: SpecNode,
+  kind: string,
+  move: Move,
+  message: string,
+  before: unknown,
+  after: unknown,
+) {
   const breakingMove = scope.role === "request" ? "narrowed" : "widened";
   const id = move === "changed" ? `${scope.role}-${kind}-${breakingMove}` : `${scope.role}-${kind}-${move}`;
   scope.report(id, at, message, before, after);
@@ -93,8 +201,10 @@ function compareValues(scope: Scope, at: SpecNode, o: Record<string, unknown>, n
   }
   const removed = missingFrom(a, b);
   const added = missingFrom(b, a);
-  if (removed.length > 0) scope.report(`${r}-enum-value-removed`, at, `value(s) ${show(removed)} removed`, removed, undefined);
-  if (added.length > 0) scope.report(`${r}-enum-value-added`, at, `value(s) ${show(added)} added`, undefined, added);
+  if (removed.length > 0)
+    scope.report(`${r}-enum-value-removed`, at, `value(s) ${show(removed)} removed`, removed, undefined);
+  if (added.length > 0)
+    scope.report(`${r}-enum-value-added`, at, `value(s) ${show(added)} added`, undefined, added);
 }
 
 const LOWER_BOUNDS = ["minLength", "minimum", "exclusiveMinimum", "minItems", "minProperties", "minContains"];
@@ -112,14 +222,21 @@ function boundMove(key: string, a: unknown, b: unknown): Move | undefined {
 
 function closedness(value: unknown): "closed" | "open" | "schema" {
   if (value === false) return "closed";
-  if (value === undefined || value === true || (isObject(value) && Object.keys(value).length === 0)) return "open";
+  if (value === undefined || value === true || (isObject(value) && Object.keys(value).length === 0))
+    return "open";
   return "schema";
 }
 
-function compareConstraints(scope: Scope, at: SpecNode, o: Record<string, unknown>, n: Record<string, unknown>) {
+function compareConstraints(
+  scope: Scope,
+  at: SpecNode,
+  o: Record<string, unknown>,
+  n: Record<string, unknown>,
+) {
   for (const key of [...LOWER_BOUNDS, ...UPPER_BOUNDS]) {
     const move = boundMove(key, o[key], n[key]);
-    if (move) judge(scope, at, "constraint", move, `${key} ${show(o[key])} became ${show(n[key])}`, o[key], n[key]);
+    if (move)
+      judge(scope, at, "constraint", move, `${key} ${show(o[key])} became ${show(n[key])}`, o[key], n[key]);
   }
   for (const key of ["pattern", "multipleOf"]) {
     if (sameValue(o[key], n[key])) continue;
@@ -128,16 +245,43 @@ function compareConstraints(scope: Scope, at: SpecNode, o: Record<string, unknow
   }
   if (Boolean(o.uniqueItems) !== Boolean(n.uniqueItems)) {
     const move: Move = n.uniqueItems ? "narrowed" : "widened";
-    judge(scope, at, "constraint", move, `uniqueItems ${show(o.uniqueItems)} became ${show(n.uniqueItems)}`, o.uniqueItems, n.uniqueItems);
+    judge(
+      scope,
+      at,
+      "constraint",
+      move,
+      `uniqueItems ${show(o.uniqueItems)} became ${show(n.uniqueItems)}`,
+      o.uniqueItems,
+      n.uniqueItems,
+    );
   }
   const ca = closedness(o.additionalProperties);
   const cb = closedness(n.additionalProperties);
   if (ca !== cb && ca !== "schema" && cb !== "schema") {
     const move: Move = cb === "closed" ? "narrowed" : "widened";
-    const what = cb === "closed" ? "no longer accepts properties it does not list" : "now accepts properties it does not list";
-    judge(scope, at, "constraint", move, `the object ${what} (additionalProperties)`, o.additionalProperties, n.additionalProperties);
+    const what =
+      cb === "closed"
+        ? "no longer accepts properties it does not list"
+        : "now accepts properties it does not list";
+    judge(
+      scope,
+      at,
+      "constraint",
+      move,
+      `the object ${what} (additionalProperties)`,
+      o.additionalProperties,
+      n.additionalProperties,
+    );
   } else if (ca !== cb) {
-    judge(scope, at, "constraint", "changed", "additionalProperties changed", o.additionalProperties, n.additionalProperties);
+    judge(
+      scope,
+      at,
+      "constraint",
+      "changed",
+      "additionalProperties changed",
+      o.additionalProperties,
+      n.additionalProperties,
+    );
   }
 }
 

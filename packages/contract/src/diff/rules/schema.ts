@@ -1,8 +1,9 @@
 // Rule family "schema": the structure of a schema (properties, required, items, variants, JSON inside a form
 // field), walked recursively with its role; value keywords are judged by schema-values.
+
+import { normaliseSchema } from "../normalise-schema.js";
 import type { Scope } from "../scope.js";
 import type { SpecDocument, SpecNode } from "../spec-document.js";
-import { normaliseSchema } from "../normalise-schema.js";
 import type { RuleMeta } from "../types.js";
 import { isObject, sameSchemaValue } from "../values.js";
 import { compareAnnotations } from "./annotations.js";
@@ -11,19 +12,84 @@ import { compareSchemaValues } from "./schema-values.js";
 const FAMILY = "schema";
 
 export const RULES: readonly RuleMeta[] = [
-  { id: "request-property-removed", severity: "breaking", family: FAMILY, summary: "a field the merchant sends is no longer part of the request" },
-  { id: "request-property-added-required", severity: "breaking", family: FAMILY, summary: "a new required field in what the merchant sends" },
-  { id: "request-property-added-optional", severity: "non-breaking", family: FAMILY, summary: "a new optional field in what the merchant sends" },
-  { id: "request-property-became-required", severity: "breaking", family: FAMILY, summary: "an optional field the merchant sends became required" },
-  { id: "request-property-became-optional", severity: "non-breaking", family: FAMILY, summary: "a required field the merchant sends became optional" },
-  { id: "response-property-removed", severity: "breaking", family: FAMILY, summary: "a field the merchant receives was removed" },
-  { id: "response-property-added", severity: "non-breaking", family: FAMILY, summary: "a new field in what the merchant receives" },
-  { id: "response-property-became-optional", severity: "breaking", family: FAMILY, summary: "a field the merchant receives may now be absent" },
-  { id: "response-property-became-required", severity: "non-breaking", family: FAMILY, summary: "a field the merchant receives is now always present" },
-  { id: "request-variant-removed", severity: "breaking", family: FAMILY, summary: "a oneOf/anyOf alternative the merchant could send was removed" },
-  { id: "request-variant-added", severity: "non-breaking", family: FAMILY, summary: "a new alternative the merchant may send" },
-  { id: "response-variant-added", severity: "breaking", family: FAMILY, summary: "the merchant may receive a new alternative shape" },
-  { id: "response-variant-removed", severity: "non-breaking", family: FAMILY, summary: "one alternative shape the merchant received is gone" },
+  {
+    id: "request-property-removed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a field the merchant sends is no longer part of the request",
+  },
+  {
+    id: "request-property-added-required",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a new required field in what the merchant sends",
+  },
+  {
+    id: "request-property-added-optional",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a new optional field in what the merchant sends",
+  },
+  {
+    id: "request-property-became-required",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "an optional field the merchant sends became required",
+  },
+  {
+    id: "request-property-became-optional",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a required field the merchant sends became optional",
+  },
+  {
+    id: "response-property-removed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a field the merchant receives was removed",
+  },
+  {
+    id: "response-property-added",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a new field in what the merchant receives",
+  },
+  {
+    id: "response-property-became-optional",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a field the merchant receives may now be absent",
+  },
+  {
+    id: "response-property-became-required",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a field the merchant receives is now always present",
+  },
+  {
+    id: "request-variant-removed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a oneOf/anyOf alternative the merchant could send was removed",
+  },
+  {
+    id: "request-variant-added",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "a new alternative the merchant may send",
+  },
+  {
+    id: "response-variant-added",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "the merchant may receive a new alternative shape",
+  },
+  {
+    id: "response-variant-removed",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "one alternative shape the merchant received is gone",
+  },
 ];
 
 /** Pairs of (old, new) schema places already on the walk: recursive schemas stop there. */
@@ -31,7 +97,9 @@ type Trail = ReadonlySet<string>;
 
 function names(value: Record<string, unknown>): string[] {
   const props = isObject(value.properties) ? Object.keys(value.properties) : [];
-  const req = Array.isArray(value.required) ? value.required.filter((r): r is string => typeof r === "string") : [];
+  const req = Array.isArray(value.required)
+    ? value.required.filter((r): r is string => typeof r === "string")
+    : [];
   return [...new Set([...props, ...req])];
 }
 
@@ -41,7 +109,13 @@ function isRequired(value: Record<string, unknown>, name: string): boolean {
 
 function propertyNode(doc: SpecDocument, schema: SpecNode, name: string): SpecNode {
   const props = doc.child(schema, "properties");
-  return (props && doc.child(props, name)) ?? { value: {}, file: schema.file, pointer: `${schema.pointer}/properties` };
+  return (
+    (props && doc.child(props, name)) ?? {
+      value: {},
+      file: schema.file,
+      pointer: `${schema.pointer}/properties`,
+    }
+  );
 }
 
 function compareProperties(scope: Scope, o: SpecNode, n: SpecNode, trail: Trail): void {
@@ -51,12 +125,15 @@ function compareProperties(scope: Scope, o: SpecNode, n: SpecNode, trail: Trail)
   const after = names(b);
   const r = scope.role;
   for (const name of before.filter((x) => !after.includes(x))) {
-    scope.at(name).report(`${r}-property-removed`, propertyNode(scope.oldDoc, o, name), `field ${name} was removed`);
+    scope
+      .at(name)
+      .report(`${r}-property-removed`, propertyNode(scope.oldDoc, o, name), `field ${name} was removed`);
   }
   for (const name of after.filter((x) => !before.includes(x))) {
     const at = propertyNode(scope.newDoc, n, name);
     if (r === "response") scope.at(name).report("response-property-added", at, `field ${name} was added`);
-    else if (isRequired(b, name)) scope.at(name).report("request-property-added-required", at, `required field ${name} was added`);
+    else if (isRequired(b, name))
+      scope.at(name).report("request-property-added-required", at, `required field ${name} was added`);
     else scope.at(name).report("request-property-added-optional", at, `optional field ${name} was added`);
   }
   for (const name of before.filter((x) => after.includes(x))) {
@@ -86,7 +163,10 @@ function variantKey(doc: SpecDocument, list: SpecNode, index: number): string {
  * Pairs the variants of two lists: by key first, then the leftovers in order (an inlined copy of a referenced
  * schema pairs with its reference and compares equal). Unpaired ones are added or removed.
  */
-function pairVariants(ka: string[], kb: string[]): { pairs: [number, number][]; removed: number[]; added: number[] } {
+function pairVariants(
+  ka: string[],
+  kb: string[],
+): { pairs: [number, number][]; removed: number[]; added: number[] } {
   const pairs: [number, number][] = [];
   const usedB = new Set<number>();
   const leftA: number[] = [];
@@ -104,7 +184,13 @@ function pairVariants(ka: string[], kb: string[]): { pairs: [number, number][]; 
   return { pairs, removed: leftA.slice(n), added: leftB.slice(n) };
 }
 
-function compareVariants(scope: Scope, o: SpecNode, n: SpecNode, key: "oneOf" | "anyOf" | "allOf", trail: Trail) {
+function compareVariants(
+  scope: Scope,
+  o: SpecNode,
+  n: SpecNode,
+  key: "oneOf" | "anyOf" | "allOf",
+  trail: Trail,
+) {
   const la = scope.oldDoc.child(o, key);
   const lb = scope.newDoc.child(n, key);
   if (!la && !lb) return;
@@ -114,7 +200,12 @@ function compareVariants(scope: Scope, o: SpecNode, n: SpecNode, key: "oneOf" | 
   const r = scope.role;
   const what = key === "allOf" ? "allOf part" : "alternative";
   for (const [i, j] of pairs) {
-    compareSchema(scope.at(`${key}[${kb[j]}]`), scope.oldDoc.child(la!, i)!, scope.newDoc.child(lb!, j)!, trail);
+    compareSchema(
+      scope.at(`${key}[${kb[j]}]`),
+      scope.oldDoc.child(la!, i)!,
+      scope.newDoc.child(lb!, j)!,
+      trail,
+    );
   }
   // An allOf part constrains: adding one narrows, removing one widens. An alternative does the opposite.
   const narrowed = r === "request" ? "request-constraint-narrowed" : "response-constraint-narrowed";
@@ -141,7 +232,12 @@ function compareSub(scope: Scope, o: SpecNode, n: SpecNode, key: string, label: 
   }
   if ((a && !isObject(a.value)) || (b && !isObject(b.value))) return; // booleans: judged by schema-values
   // One side has the sub-schema, the other accepts anything there.
-  compareSchema(scope.at(label), a ?? { value: {}, file: o.file, pointer: o.pointer }, b ?? { value: {}, file: n.file, pointer: n.pointer }, trail);
+  compareSchema(
+    scope.at(label),
+    a ?? { value: {}, file: o.file, pointer: o.pointer },
+    b ?? { value: {}, file: n.file, pointer: n.pointer },
+    trail,
+  );
 }
 
 /** Inside `not` every move is inverted, so any change there is judged as a changed constraint (breaking). */
@@ -161,7 +257,12 @@ function compareNot(scope: Scope, o: SpecNode, n: SpecNode): void {
  * @example
  * compareSchema(scope.at("request body (application/json)"), oldSchemaNode, newSchemaNode);
  */
-export function compareSchema(scope: Scope, oldNode: SpecNode, newNode: SpecNode, trail: Trail = new Set()): void {
+export function compareSchema(
+  scope: Scope,
+  oldNode: SpecNode,
+  newNode: SpecNode,
+  trail: Trail = new Set(),
+): void {
   const o = normaliseSchema(scope.oldDoc, oldNode);
   const n = normaliseSchema(scope.newDoc, newNode);
   const key = `${o.file}#${o.pointer}|${n.file}#${n.pointer}`;

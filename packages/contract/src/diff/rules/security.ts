@@ -7,10 +7,30 @@ import { isObject, sameValue, show } from "../values.js";
 const FAMILY = "security";
 
 export const RULES: readonly RuleMeta[] = [
-  { id: "security-requirement-tightened", severity: "breaking", family: FAMILY, summary: "credentials that were enough are no longer (scheme or scope added, alternative removed)" },
-  { id: "security-requirement-relaxed", severity: "non-breaking", family: FAMILY, summary: "less is required (scope removed, alternative added, no credentials)" },
-  { id: "security-scheme-changed", severity: "breaking", family: FAMILY, summary: "a security scheme an operation uses changed (type, header, scheme, flows)" },
-  { id: "webhook-security-changed", severity: "breaking", family: FAMILY, summary: "how the gateway authenticates a webhook or callback changed" },
+  {
+    id: "security-requirement-tightened",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "credentials that were enough are no longer (scheme or scope added, alternative removed)",
+  },
+  {
+    id: "security-requirement-relaxed",
+    severity: "non-breaking",
+    family: FAMILY,
+    summary: "less is required (scope removed, alternative added, no credentials)",
+  },
+  {
+    id: "security-scheme-changed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a security scheme an operation uses changed (type, header, scheme, flows)",
+  },
+  {
+    id: "webhook-security-changed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "how the gateway authenticates a webhook or callback changed",
+  },
 ];
 
 /** One alternative: scheme name → sorted scopes. */
@@ -21,17 +41,21 @@ function requirements(doc: SpecDocument, op: SpecNode): { list: Alternative[]; n
   const root = doc.child(doc.root(), "security");
   const node = own ?? root ?? op;
   const raw = own?.value ?? root?.value ?? [];
-  const list = (Array.isArray(raw) ? raw : []).filter(isObject).map((alt) =>
-    Object.fromEntries(
-      Object.entries(alt).map(([k, v]) => [k, (Array.isArray(v) ? v.map(String) : []).sort()]),
-    ),
-  );
+  const list = (Array.isArray(raw) ? raw : [])
+    .filter(isObject)
+    .map((alt) =>
+      Object.fromEntries(
+        Object.entries(alt).map(([k, v]) => [k, (Array.isArray(v) ? v.map(String) : []).sort()]),
+      ),
+    );
   return { list, node };
 }
 
 /** True when credentials meeting `held` also meet `needed`. */
 function satisfies(held: Alternative, needed: Alternative): boolean {
-  return Object.entries(needed).every(([scheme, scopes]) => held[scheme] && scopes.every((s) => held[scheme]!.includes(s)));
+  return Object.entries(needed).every(
+    ([scheme, scopes]) => held[scheme] && scopes.every((s) => held[scheme]!.includes(s)),
+  );
 }
 
 function canonical(list: Alternative[]): string[] {
@@ -70,7 +94,13 @@ export function compareSecurity(scope: Scope, oldOp: SpecNode, newOp: SpecNode, 
     const a = schemeDefinition(scope.oldDoc, name);
     const b = schemeDefinition(scope.newDoc, name);
     if (a !== undefined && b !== undefined && !sameValue(a, b)) {
-      here.report(swapped ? "webhook-security-changed" : "security-scheme-changed", n.node, `scheme ${name} changed from ${show(a)} to ${show(b)}`, a, b);
+      here.report(
+        swapped ? "webhook-security-changed" : "security-scheme-changed",
+        n.node,
+        `scheme ${name} changed from ${show(a)} to ${show(b)}`,
+        a,
+        b,
+      );
     }
   }
   if (sameValue(canonical(o.list), canonical(n.list))) return;
@@ -82,7 +112,13 @@ export function compareSecurity(scope: Scope, oldOp: SpecNode, newOp: SpecNode, 
   const newAlts = n.list.length ? n.list : [{}];
   const lost = oldAlts.filter((held) => !newAlts.some((needed) => satisfies(held, needed)));
   if (lost.length > 0) {
-    here.report("security-requirement-tightened", n.node, `security ${before} became ${after}: ${lost.map(describe).join(" | ")} no longer enough`, o.list, n.list);
+    here.report(
+      "security-requirement-tightened",
+      n.node,
+      `security ${before} became ${after}: ${lost.map(describe).join(" | ")} no longer enough`,
+      o.list,
+      n.list,
+    );
   } else {
     here.report("security-requirement-relaxed", n.node, `security ${before} became ${after}`, o.list, n.list);
   }

@@ -8,17 +8,67 @@ import { isObject, missingFrom, sameValue, show } from "../values.js";
 const FAMILY = "signature";
 
 export const RULES: readonly RuleMeta[] = [
-  { id: "signature-added", severity: "breaking", family: FAMILY, summary: "a hash, checksum or signature recipe now applies where none did" },
+  {
+    id: "signature-added",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "a hash, checksum or signature recipe now applies where none did",
+  },
   { id: "signature-removed", severity: "breaking", family: FAMILY, summary: "a recipe no longer applies" },
-  { id: "signature-algorithm-changed", severity: "breaking", family: FAMILY, summary: "the recipe's algorithm changed (sha512, hmac-sha256, ...)" },
-  { id: "signature-fields-changed", severity: "breaking", family: FAMILY, summary: "fields (or empty slots, or optional markers) were added to or removed from the pre-image" },
-  { id: "signature-field-order-changed", severity: "breaking", family: FAMILY, summary: "the same fields, in another order" },
-  { id: "signature-separator-changed", severity: "breaking", family: FAMILY, summary: "the separator between parts (join) changed" },
-  { id: "signature-quote-changed", severity: "breaking", family: FAMILY, summary: "the quoting around each part changed" },
-  { id: "signature-encoding-changed", severity: "breaking", family: FAMILY, summary: "the digest's encoding (output) or the pre-image format changed" },
-  { id: "signature-secret-changed", severity: "breaking", family: FAMILY, summary: "the recipe is keyed with another secret" },
-  { id: "signature-carrier-changed", severity: "breaking", family: FAMILY, summary: "the digest travels in another field or header" },
-  { id: "signature-changed", severity: "breaking", family: FAMILY, summary: "any other change to the recipe (id, title, notes, ...)" },
+  {
+    id: "signature-algorithm-changed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "the recipe's algorithm changed (sha512, hmac-sha256, ...)",
+  },
+  {
+    id: "signature-fields-changed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "fields (or empty slots, or optional markers) were added to or removed from the pre-image",
+  },
+  {
+    id: "signature-field-order-changed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "the same fields, in another order",
+  },
+  {
+    id: "signature-separator-changed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "the separator between parts (join) changed",
+  },
+  {
+    id: "signature-quote-changed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "the quoting around each part changed",
+  },
+  {
+    id: "signature-encoding-changed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "the digest's encoding (output) or the pre-image format changed",
+  },
+  {
+    id: "signature-secret-changed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "the recipe is keyed with another secret",
+  },
+  {
+    id: "signature-carrier-changed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "the digest travels in another field or header",
+  },
+  {
+    id: "signature-changed",
+    severity: "breaking",
+    family: FAMILY,
+    summary: "any other change to the recipe (id, title, notes, ...)",
+  },
 ];
 
 const KEY_RULES: Readonly<Record<string, string>> = {
@@ -47,7 +97,13 @@ function compareParts(scope: Scope, at: SpecNode, a: unknown, b: unknown, id: st
   const pb = (Array.isArray(b) ? b : []).map(partToken);
   if (sameValue(pa, pb)) return;
   if (sameValue(sortedTokens(pa), sortedTokens(pb))) {
-    scope.report("signature-field-order-changed", at, `recipe ${id}: parts reordered from ${pa.join(",")} to ${pb.join(",")}`, pa, pb);
+    scope.report(
+      "signature-field-order-changed",
+      at,
+      `recipe ${id}: parts reordered from ${pa.join(",")} to ${pb.join(",")}`,
+      pa,
+      pb,
+    );
     return;
   }
   const removed = missingFrom(pa, pb);
@@ -71,7 +127,14 @@ function compareParts(scope: Scope, at: SpecNode, a: unknown, b: unknown, id: st
 export function compareSignature(scope: Scope, o: SpecNode | undefined, n: SpecNode | undefined): void {
   if (!o && !n) return;
   if (!o || !isObject(o.value)) {
-    if (n) scope.report("signature-added", n, `recipe ${show((n.value as { id?: unknown }).id)} now applies`, undefined, n.value);
+    if (n)
+      scope.report(
+        "signature-added",
+        n,
+        `recipe ${show((n.value as { id?: unknown }).id)} now applies`,
+        undefined,
+        n.value,
+      );
     return;
   }
   if (!n || !isObject(n.value)) {
