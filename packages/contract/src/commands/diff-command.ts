@@ -1,6 +1,6 @@
 // `pgi-contract diff`: compares two contracts and prints every change classified; exit 1 on a breaking change
 // whose rule is not allowed.
-import { writeFileSync } from "node:fs";
+import { statSync, writeFileSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { diffSpecSets } from "../diff/diff-specs.js";
@@ -110,7 +110,9 @@ export async function runDiff(args: string[], io: CliIo, command: string): Promi
     if (positionals.length !== 2)
       throw new UsageError("give OLD and NEW (files or folders), or --base REF; see --help");
     before = loadPathSet(absolute(io, positionals[0]!));
-    after = loadPathSet(absolute(io, positionals[1]!));
+    // Two single files are one host's two versions, whatever their names.
+    const single = before.hosts.size === 1 && !statSync(absolute(io, positionals[0]!)).isDirectory();
+    after = loadPathSet(absolute(io, positionals[1]!), single ? [...before.hosts.keys()][0] : undefined);
   }
   const result = diffSpecSets(before, after);
   const ctx = {

@@ -2,6 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, extname, join, resolve } from "node:path";
+import { parse } from "yaml";
 import { InputError } from "../errors.js";
 import { SpecDocument } from "./spec-document.js";
 
@@ -21,16 +22,21 @@ function readText(path: string): string | undefined {
   }
 }
 
-/** True when the text looks like an OpenAPI document (a top-level `openapi` key), without a full parse. */
+/** True when the text is a YAML or JSON document with a top-level `openapi` key. */
 function looksLikeOpenApi(text: string): boolean {
-  return /^\s*["']?openapi["']?\s*:/m.test(text);
+  try {
+    const doc: unknown = parse(text, { maxAliasCount: -1 });
+    return doc !== null && typeof doc === "object" && !Array.isArray(doc) && "openapi" in doc;
+  } catch {
+    return false;
+  }
 }
 
-function fileSet(path: string): SpecSet {
+function fileSet(path: string, hostName?: string): SpecSet {
   const text = readText(path);
   if (text === undefined) throw new InputError(`cannot read ${path}`);
-  if (!looksLikeOpenApi(text)) throw new InputError(`${path} is not an OpenAPI document (no "openapi" key)`);
-  const host = basename(path, extname(path));
+  if (!looksLikeOpenApi(text)) throw new InputError(`${path} is not an OpenAPI document (YAML or JSON with a top-level "openapi" key)`);
+  const host = hostName ?? basename(path, extname(path));
   const name = basename(path);
   const doc = new SpecDocument(host, name, (p) => (p === name ? text : readText(join(path, "..", p))));
   return { label: path, hosts: new Map([[host, doc]]) };
@@ -69,19 +75,20 @@ function folderSet(dir: string): SpecSet {
 }
 
 /**
- * Loads a bundle file or a folder (of bundles, or of split sources `<host>/openapi.yaml`).
+ * Loads a bundle file or a folder (of bundles, or of split sources `<host>/openapi.yaml`). A single file's host is
+ * its file name, or `hostName` (so two files of one host compare whatever they are called).
  *
  * @example
  * const old = loadPathSet("released/"); // released/payout.yaml, ...
  */
-export function loadPathSet(path: string): SpecSet {
+export function loadPathSet(path: string, hostName?: string): SpecSet {
   let stat: ReturnType<typeof statSync>;
   try {
     stat = statSync(path);
   } catch {
     throw new InputError(`${path} does not exist (give a bundle file, a folder of bundles, or --base REF)`);
   }
-  return stat.isDirectory() ? folderSet(path) : fileSet(path);
+  return stat.isDirectory() ? folderSet(path) : fileSet(path, hostName);
 }
 
 function git(cwd: string, args: string[]): string {
@@ -144,5 +151,5 @@ export function loadWorkingSet(cwd = process.cwd(), specsDir = "specs"): SpecSet
   } catch {
     throw new InputError(`${resolve(cwd)} is not inside a git repository; give NEW explicitly`);
   }
-  return folderSet(join(top, specsDir));
+  return { ...folderSet(join(top, specsDir)), label: `working tree (${specsDir}/)` };
 }

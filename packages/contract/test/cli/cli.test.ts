@@ -86,6 +86,16 @@ describe("pgi-contract diff", () => {
     expect(t.err().trim().split("\n")).toHaveLength(1);
   });
 
+  it("compact JSON bundles (one line) are read like YAML ones", async () => {
+    const a = join(temp.dir, "compact-old.json");
+    const b = join(temp.dir, "compact-new.json");
+    writeFileSync(a, JSON.stringify(bundle("wallet")));
+    writeFileSync(b, JSON.stringify(broken));
+    const t = io();
+    expect(await main(["diff", a, b], t)).toBe(1);
+    expect(t.out()).toContain("request-property-added-required");
+  });
+
   it("a file that is not an OpenAPI document: exit 2 naming it", async () => {
     const file = join(temp.dir, "notes.yaml");
     writeFileSync(file, "hello: world\n");
