@@ -35,7 +35,8 @@ function looksLikeOpenApi(text: string): boolean {
 function fileSet(path: string, hostName?: string): SpecSet {
   const text = readText(path);
   if (text === undefined) throw new InputError(`cannot read ${path}`);
-  if (!looksLikeOpenApi(text)) throw new InputError(`${path} is not an OpenAPI document (YAML or JSON with a top-level "openapi" key)`);
+  if (!looksLikeOpenApi(text))
+    throw new InputError(`${path} is not an OpenAPI document (YAML or JSON with a top-level "openapi" key)`);
   const host = hostName ?? basename(path, extname(path));
   const name = basename(path);
   const doc = new SpecDocument(host, name, (p) => (p === name ? text : readText(join(path, "..", p))));

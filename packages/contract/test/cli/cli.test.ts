@@ -96,6 +96,49 @@ describe("pgi-contract diff", () => {
     expect(t.out()).toContain("request-property-added-required");
   });
 
+  it.each([
+    [
+      "openapi: 3.1.0\npaths: 5\n",
+      "openapi: 3.1.0\npaths:\n  /x:\n    get:\n      parameters: 7\n      responses: []\n",
+    ],
+    [
+      "openapi: 3.1.0\npaths:\n  /x:\n    post:\n      security: weird\n      x-pgi-signature: 5\n",
+      "openapi: 3.1.0\npaths:\n  /x:\n    post:\n      security: [{s: [a]}, 5, null]\n",
+    ],
+    [
+      "openapi: 3.1.0\ncomponents: {schemas: {A: {type: object, properties: {a: {$ref: '#/components/schemas/A'}}}}}\npaths: {/x: {post: {requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/A'}}}}}}}\n",
+      "openapi: 3.1.0\ncomponents: {schemas: {A: {type: [object, 'null'], properties: {a: {$ref: '#/components/schemas/A'}, b: {enum: [1, {x: 2}]}}}}}\npaths: {/x: {post: {requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/A'}}}}}}}\n",
+    ],
+  ])("odd but parseable documents are classified, never a crash (%#)", async (a, b) => {
+    const fa = join(temp.dir, "odd-a.yaml");
+    const fb = join(temp.dir, "odd-b.yaml");
+    writeFileSync(fa, a);
+    writeFileSync(fb, b);
+    for (const [x, y] of [
+      [fa, fb],
+      [fb, fa],
+      [fa, fa],
+    ] as const) {
+      const t = io();
+      const code = await main(["diff", x, y], t);
+      expect([0, 1]).toContain(code);
+      expect(t.err()).toBe("");
+    }
+  });
+
+  it("a $ref that points at nothing or loops: exit 2 naming it", async () => {
+    const f = join(temp.dir, "loop.yaml");
+    writeFileSync(
+      f,
+      "openapi: 3.1.0\npaths:\n  /x: {$ref: '#/paths/~1x'}\n  /y: {get: {requestBody: {$ref: '#/nope'}}}\n",
+    );
+    const t = io();
+    expect(await main(["diff", f, f], t)).toBe(2);
+    expect(t.err()).toMatch(
+      /\$ref (chain too long or circular at #\/paths\/~1x|#\/nope .* points at nothing)/,
+    );
+  });
+
   it("a file that is not an OpenAPI document: exit 2 naming it", async () => {
     const file = join(temp.dir, "notes.yaml");
     writeFileSync(file, "hello: world\n");

@@ -126,19 +126,24 @@ function compareParts(scope: Scope, at: SpecNode, a: unknown, b: unknown, id: st
  */
 export function compareSignature(scope: Scope, o: SpecNode | undefined, n: SpecNode | undefined): void {
   if (!o && !n) return;
-  if (!o || !isObject(o.value)) {
-    if (n)
-      scope.report(
-        "signature-added",
-        n,
-        `recipe ${show((n.value as { id?: unknown }).id)} now applies`,
-        undefined,
-        n.value,
-      );
+  const idOf = (node: SpecNode) => show(isObject(node.value) ? node.value.id : node.value);
+  if (!o) {
+    scope.report("signature-added", n!, `recipe ${idOf(n!)} now applies`, undefined, n!.value);
     return;
   }
-  if (!n || !isObject(n.value)) {
-    scope.report("signature-removed", o, `recipe ${show(o.value.id)} no longer applies`, o.value, undefined);
+  if (!n) {
+    scope.report("signature-removed", o, `recipe ${idOf(o)} no longer applies`, o.value, undefined);
+    return;
+  }
+  if (!isObject(o.value) || !isObject(n.value)) {
+    if (!sameValue(o.value, n.value))
+      scope.report(
+        "signature-changed",
+        n,
+        `recipe ${show(o.value)} became ${show(n.value)}`,
+        o.value,
+        n.value,
+      );
     return;
   }
   const a = o.value;
