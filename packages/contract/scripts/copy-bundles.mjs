@@ -17,17 +17,18 @@ await mkdir(out, { recursive: true });
 
 const hosts = [];
 for (const { host, title, port, env } of HOSTS) {
+  // Host facts from the specs' host list; what it does not carry comes from the bundle, the mock and the naming rule.
   const text = await readFile(require.resolve(`@pgi/specs/dist/${host}.yaml`), "utf8");
   const doc = parse(text);
   await writeFile(join(out, `${host}.yaml`), text);
   await writeFile(join(out, `${host}.json`), `${JSON.stringify(doc, null, 2)}\n`);
   hosts.push({
     host,
-    title,
+    title: title ?? doc.info?.title ?? host,
     apiTitle: doc.info?.title ?? title,
     version: String(doc.info?.version ?? ""),
-    port,
-    env,
+    port: port ?? DEFAULT_PORTS[host],
+    env: env ?? `PGI_${host.toUpperCase()}_URL`,
     yaml: `${host}.yaml`,
     json: `${host}.json`,
     sha256: createHash("sha256").update(text).digest("hex"),

@@ -60,7 +60,7 @@ export class Scope {
       rule,
       host: this.newDoc.host,
       ...(this.operation === undefined ? {} : { operation: this.operation }),
-      where: this.where.join(" › ") || "(document)",
+      where: this.where.join(" › ") || (this.operation === undefined ? "(document)" : "(operation)"),
       location: SpecDocument.location(node),
       message,
       ...(before === undefined ? {} : { before }),

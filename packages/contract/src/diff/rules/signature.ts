@@ -100,7 +100,7 @@ function compareParts(scope: Scope, at: SpecNode, a: unknown, b: unknown, id: st
     scope.report(
       "signature-field-order-changed",
       at,
-      `recipe ${id}: parts reordered from ${pa.join(",")} to ${pb.join(",")}`,
+      `recipe ${id}: parts reordered from [${pa.join(", ")}] to [${pb.join(", ")}]`,
       pa,
       pb,
     );
@@ -108,11 +108,15 @@ function compareParts(scope: Scope, at: SpecNode, a: unknown, b: unknown, id: st
   }
   const removed = missingFrom(pa, pb);
   const added = missingFrom(pb, pa);
-  const counts = removed.length === 0 && added.length === 0 ? " (a part's count changed)" : "";
+  const list = (parts: unknown[]) => `[${parts.join(", ")}]`;
+  const delta =
+    removed.length === 0 && added.length === 0
+      ? "a part's count changed"
+      : `removed ${list(removed)}, added ${list(added)}`;
   scope.report(
     "signature-fields-changed",
     at,
-    `recipe ${id}: parts ${show(pa.join(","))} became ${show(pb.join(","))}${counts}; removed ${show(removed)}, added ${show(added)}`,
+    `recipe ${id}: parts ${list(pa)} became ${list(pb)} (${delta})`,
     pa,
     pb,
   );
