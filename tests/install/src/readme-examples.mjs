@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { childEnv, freePortRange, run, startServer, tail } from "./processes.mjs";
 
 /** Short package names whose README examples the install test writes out and runs. */
-export const README_PACKAGES = ["signing", "client", "mock", "conformance", "webhooks"];
+export const README_PACKAGES = ["signing", "client", "mock", "conformance", "webhooks", "contract"];
 
 /**
  * The README's opening: `npm install @pgi/<name>`, then the first ```ts block, which it returns.
@@ -69,6 +69,11 @@ export async function runExamples(project, mockBase) {
   out.push(`conformance: ${last}`);
 
   out.push(`webhooks: ${await runWebhookExample(project)}`);
+
+  const contract = await node("contract");
+  if (!/breaking: 0, nonBreaking: 0, informational: 0/.test(contract.stdout))
+    throw new Error(`contract example printed:\n${contract.stdout}`);
+  out.push("contract: seven bundles listed, identical diff");
 
   const rootReadme = await readFile(join(project, "ROOT-README.md"), "utf8");
   const script = rootReadme.match(/cat > (\S+\.mjs) <<'JS'\n([\s\S]*?)\nJS\n/);

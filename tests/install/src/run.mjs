@@ -79,7 +79,7 @@ async function main() {
     );
 
     await step("help of the installed CLIs names the command as invoked", async () => {
-      for (const bin of ["pgi-mock", "pgi-sign", "pgi-conformance"]) {
+      for (const bin of ["pgi-mock", "pgi-sign", "pgi-conformance", "pgi-contract"]) {
         const { stdout } = await run("npx", ["--no-install", bin, "--help"], {
           cwd: project,
           timeoutMs: 30_000,
@@ -88,7 +88,10 @@ async function main() {
           new RegExp(`Usage:?\\s+${bin} `).test(stdout),
           `${bin} --help does not say "Usage: ${bin}":\n${tail(stdout, 5)}`,
         );
-        check(!/pnpm (mock|sign|conformance)/.test(stdout), `${bin} --help tells an npm user to run pnpm`);
+        check(
+          !/pnpm (mock|sign|conformance|contract)/.test(stdout),
+          `${bin} --help tells an npm user to run pnpm`,
+        );
       }
     });
 
@@ -138,6 +141,51 @@ async function main() {
       check(/^[1-9]\d* passed, 0 failed/.test(last), `last line: ${last}`);
       return last;
     });
+
+    await step(
+      "npx pgi-contract diff of the installed bundles, a planted breaking change, postman",
+      async () => {
+        const specs = join(project, "node_modules", "@pgi", "contract", "dist", "specs");
+        const same = await run("npx", ["--no-install", "pgi-contract", "diff", specs, specs], {
+          cwd: project,
+          env: childEnv({ NO_COLOR: "1" }),
+          timeoutMs: 60_000,
+        });
+        const last = same.stdout.trimEnd().split("\n").at(-1) ?? "";
+        check(last === "0 breaking, 0 non-breaking, 0 informational", `identical bundles: ${last}`);
+        const wallet = JSON.parse(await readFile(join(specs, "wallet.json"), "utf8"));
+        wallet.paths["/tokengenerate"].post["x-pgi-signature"].parts.reverse();
+        await mkdir(join(project, "changed"));
+        await writeFile(join(project, "changed", "wallet.json"), JSON.stringify(wallet));
+        const changed = await run(
+          "npx",
+          [
+            "--no-install",
+            "pgi-contract",
+            "diff",
+            join(specs, "wallet.json"),
+            "changed/wallet.json",
+            "--format",
+            "json",
+          ],
+          { cwd: project, timeoutMs: 60_000, allowFail: true },
+        );
+        check(changed.code === 1, `a reordered checksum recipe: exit ${changed.code}`);
+        check(/"signature-field-order-changed"/.test(changed.stdout), "the reordered recipe is not reported");
+        const postman = await run("npx", ["--no-install", "pgi-contract", "postman", "--out", "postman"], {
+          cwd: project,
+          timeoutMs: 60_000,
+        });
+        const collection = JSON.parse(
+          await readFile(join(project, "postman", "pgi.postman_collection.json"), "utf8"),
+        );
+        check(
+          collection.item.length === MOCK_HOSTS.length,
+          `postman: ${collection.item.length} host folders`,
+        );
+        return `${last}; reordered recipe exit 1; ${postman.stdout.trim()}`;
+      },
+    );
 
     await step("npx pgi-sign computes what @pgi/signing computes", async () => {
       const fields = {
