@@ -142,7 +142,7 @@ describe("explain: the diagnosis of a pipe-joined recipe", () => {
       // A missing empty slot is a shorter run of empty slots, named by the udf and empty-slot trials.
       const want =
         parts[i]![1] === "" && parts[i]![0] !== "<SALT>"
-          ? /empty slots? between .* instead of|only udf1–udf5|is left out/
+          ? /empty slots? between .* instead of|only udf1-udf5|is left out/
           : new RegExp(`^${parts[i]![0]} is left out \\(with its separator\\)$`);
       expect(
         descriptions.some((d) => want.test(d)),
@@ -166,32 +166,32 @@ describe("explain: the diagnosis of a pipe-joined recipe", () => {
 
   it.each<[string, string, Record<string, unknown>, string, RegExp]>([
     [
-      "udf1–udf5 only",
+      "udf1-udf5 only",
       "payment-request",
       paymentRequest,
       `JPM7Fg|TXN1700000001|10.00|Gold plan|Ashish|ashish@example.com|order-42||||web|${SALT}`,
-      /^only udf1–udf5 are hashed \(no slots for udf6–udf10\)$/,
+      /^only udf1-udf5 are hashed \(no slots for udf6-udf10\)$/,
     ],
     [
-      "udf6–udf10 values ignored",
+      "udf6-udf10 values ignored",
       "payment-request",
       udfs({ udf6: "u6", udf8: "u8" }),
       `JPM7Fg|TXN1700000001|10.00|Gold plan|Ashish|ashish@example.com|order-42||||web||||||${SALT}`,
-      /^udf6–udf10 are hashed as five empty slots \(their values left out\)$/,
+      /^udf6-udf10 are hashed as five empty slots \(their values left out\)$/,
     ],
     [
-      "udf6–udf10 values hashed where the recipe has empty slots",
+      "udf6-udf10 values hashed where the recipe has empty slots",
       "upi-mandate-registration",
       udfs({ udf6: "u6", udf7: "u7" }),
       `JPM7Fg|TXN1700000001|10.00|Gold plan|Ashish|ashish@example.com|order-42||||web|u6|u7||||${SALT}`,
-      /^udf1–udf10 are all hashed with the values sent \(ten udf slots\)$/,
+      /^udf1-udf10 are all hashed with the values sent \(ten udf slots\)$/,
     ],
     [
-      "udf1–udf5 only, in the response's reverse order",
+      "udf1-udf5 only, in the response's reverse order",
       "payment-response",
       paymentResponse,
       `${SALT}|success|web||||order-42|ashish@example.com|Ashish|Gold plan|10.00|TXN1700000001|JPM7Fg`,
-      /^only udf1–udf5 are hashed/,
+      /^only udf1-udf5 are hashed/,
     ],
     [
       "the response hash in request order",

@@ -163,7 +163,7 @@ function checkObject(fields: unknown): { readonly [key: string]: unknown } {
 /**
  * Explains a signature: the exact pre-image (secret masked), its parts, the digest, and, when
  * `received` differs, which alternative construction reproduces it, naming the fields: amount format,
- * udf6–udf10 layout and empty-slot counts, another recipe, re-serialised JSON, an optional part, two
+ * udf6-udf10 layout and empty-slot counts, another recipe, re-serialised JSON, an optional part, two
  * parts swapped, a part left out or hashed empty, an extra separator, reversed order, the secret
  * moved, quoting, double hashing, trimmed whitespace; for webhooks key order, raw body, numbers.
  * The work is bounded (at most 600 constructions and 2 million characters hashed per call).

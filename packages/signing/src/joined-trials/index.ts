@@ -28,7 +28,7 @@ const KINDS = [
 
 /**
  * The alternative constructions of a joined recipe, generated lazily in order of likelihood: amount format, the
- * udf6–udf10 variants and empty-slot counts, other recipes, re-serialised JSON, optional parts, every swap of two
+ * udf6-udf10 variants and empty-slot counts, other recipes, re-serialised JSON, optional parts, every swap of two
  * parts, every part left out, every value hashed empty, an extra separator at each place, reversed order and the
  * secret moved, quoting, hashing (a trailing newline, SHA-512 twice, HMAC-SHA512), trimmed whitespace and
  * form- or percent-encoded values. The caller bounds how many it consumes.

@@ -1,5 +1,5 @@
 // Trials over the user-defined fields and empty slots: runs of empty slots shorter or longer, and the udf block
-// laid out as 5 or 10 udf slots (the udf6–udf10 variants).
+// laid out as 5 or 10 udf slots (the udf6-udf10 variants).
 import type { Trial } from "../trial-types.js";
 import { EMPTY_SLOT, type JoinedContext, joinedTrial, type Part, partLabel, plural } from "./context.js";
 
@@ -55,8 +55,8 @@ function fieldText(value: unknown): string {
 }
 
 /**
- * The udf block laid out as the gateway's known shapes, with the values sent: udf1–udf5 only, udf1–udf5 then
- * five empty slots (udf6–udf10 values ignored), and udf1–udf10 with their values.
+ * The udf block laid out as the gateway's known shapes, with the values sent: udf1-udf5 only, udf1-udf5 then
+ * five empty slots (udf6-udf10 values ignored), and udf1-udf10 with their values.
  *
  * @example
  * [...udfLayouts(ctx)].map((t) => t.id) // ["udf-1-5", "udf-6-10-empty", "udf-1-10"]
@@ -72,15 +72,15 @@ export function* udfLayouts(ctx: JoinedContext): Generator<Trial> {
   });
   const first5 = [1, 2, 3, 4, 5].map(udf);
   const layouts: [string, string, Part[]][] = [
-    ["udf-1-5", "only udf1–udf5 are hashed (no slots for udf6–udf10)", first5],
+    ["udf-1-5", "only udf1-udf5 are hashed (no slots for udf6-udf10)", first5],
     [
       "udf-6-10-empty",
-      "udf6–udf10 are hashed as five empty slots (their values left out)",
+      "udf6-udf10 are hashed as five empty slots (their values left out)",
       [...first5, ...Array.from({ length: 5 }, () => EMPTY_SLOT)],
     ],
     [
       "udf-1-10",
-      "udf1–udf10 are all hashed with the values sent (ten udf slots)",
+      "udf1-udf10 are all hashed with the values sent (ten udf slots)",
       [...first5, ...[6, 7, 8, 9, 10].map(udf)],
     ],
   ];
