@@ -4,6 +4,7 @@ import { type HostName, OPERATIONS, type OperationMeta } from "@pgi/client";
 import { DEFAULT_CREDENTIALS } from "@pgi/mock";
 import { sign } from "@pgi/signing";
 import { type ExampleRequest, exampleRequest } from "./example-request.js";
+import { hostFacts } from "./host-facts.js";
 import { deref, type Json, type OperationRef } from "./spec-walk.js";
 
 /** One entry of Redoc's `x-codeSamples`. */
@@ -12,17 +13,6 @@ export interface CodeSample {
   readonly label: string;
   readonly source: string;
 }
-
-/** The mock's default port per host: samples target `pnpm mock` as started with no options. */
-export const MOCK_URLS: Readonly<Record<HostName, string>> = {
-  otp: "http://127.0.0.1:4010",
-  gateway: "http://127.0.0.1:4011",
-  wallet: "http://127.0.0.1:4012",
-  partner: "http://127.0.0.1:4013",
-  accounts: "http://127.0.0.1:4014",
-  payout: "http://127.0.0.1:4015",
-  bbps: "http://127.0.0.1:4016",
-};
 
 const BEARER: Partial<Record<HostName, string>> = {
   partner: DEFAULT_CREDENTIALS.partnerToken,
@@ -99,7 +89,7 @@ function curlSample(host: HostName, meta: OperationMeta, req: ExampleRequest): s
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(req.query))
     query.append(k, k in CREDENTIAL_HEADERS ? CREDENTIAL_HEADERS[k]! : String(v));
-  const url = `${MOCK_URLS[host]}${req.path}${query.size ? `?${query}` : ""}`;
+  const url = `${hostFacts(host).mockUrl}${req.path}${query.size ? `?${query}` : ""}`;
   const lines = [`curl -sS -X ${req.method} ${shellQuote(url)}`];
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) headers[k] = CREDENTIAL_HEADERS[k] ?? String(v);
@@ -174,7 +164,7 @@ function typescriptSample(host: HostName, doc: Json, ref: OperationRef, req: Exa
   const call = `${req.method}(${JSON.stringify(ref.name)}${options.length ? `, {\n${options.join("\n")}\n}` : ""})`;
   return `import { ${factory} } from "@pgi/client";
 
-// baseUrl: PGI_${host === "otp" ? "OTP" : host.toUpperCase()}_URL when set, else the local mock. The client signs and fills credentials.
+// baseUrl: ${hostFacts(host).env} when set, else the local mock. The client signs and fills credentials.
 const ${host} = ${factory}({
   credentials: ${TS_CREDENTIALS[host]},
 });
