@@ -291,6 +291,15 @@ describe("explain: the diagnosis of a pipe-joined recipe", () => {
     expect(e.diagnosis?.notes.join(" ")).toMatch(/stopped at the work bound/);
   });
 
+  it("says so when a single construction is already over the work bound", () => {
+    const huge = { ...mandate, authentication_info: JSON.stringify({ blob: "x".repeat(2_100_000) }) };
+    const e = explain("mandate-authorization", huge, { secret: SALT, received: "ab".repeat(64) });
+    expect(e.diagnosis).toMatchObject({ tried: 0, bounded: true, found: [] });
+    expect(e.diagnosis?.notes.join(" ")).toMatch(
+      /no alternative construction was tried \(the values are too long/,
+    );
+  });
+
   it("tries nothing for a malformed digest, and says what is wrong with it", () => {
     const e = explain("payment-request", paymentRequest, { secret: SALT, received: "abc" });
     expect(e.diagnosis).toMatchObject({ tried: 0, found: [] });

@@ -212,11 +212,13 @@ export function explain(scheme: SchemeId | string, fields: unknown, options: Exp
       description: mask(c.description),
       preimage: mask(c.preimage),
     }));
-    if (!match && found.length === 0 && run.tried > 0) {
+    if (!match && found.length === 0 && (run.tried > 0 || run.bounded)) {
       const what = recipe.secret === "salt" ? "salt" : "signing secret";
-      notes.push(
-        `none of the ${run.tried} alternative constructions tried reproduces it${run.bounded ? " (stopped at the work bound: the values are very long)" : ""}; check the ${what} and each value against what was sent.`,
-      );
+      const tried =
+        run.tried === 0
+          ? "no alternative construction was tried (the values are too long for the work bound)"
+          : `none of the ${run.tried} alternative constructions tried reproduces it${run.bounded ? " (stopped at the work bound: the values are very long)" : ""}`;
+      notes.push(`${tried}; check the ${what} and each value against what was sent.`);
     }
     diagnosis = { tried: run.tried, bounded: run.bounded, found, notes: notes.map(mask) };
   }
