@@ -1,7 +1,8 @@
 // The proxy of bench/proxy.mjs, in its own thread: posts its gateway URL, and on "stop" the counts of its judgements.
 import { parentPort, workerData } from "node:worker_threads";
-import { loadSpecSet, targetFromNames } from "../dist/index.js";
+import { targetFromNames } from "../dist/config/targets.js";
 import { startProxy } from "../dist/proxy/server.js";
+import { loadSpecSet } from "../dist/spec/spec-set.js";
 
 const { upstreamUrl, salt, enforce, skip } = workerData;
 const target = targetFromNames("bench upstream", {

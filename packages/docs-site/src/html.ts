@@ -22,7 +22,7 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, "&#39;");
 }
 
-/** Host names in the order of DESIGN.md, with their titles. */
+/** Host names in the order of their default ports (the host index), with their titles. */
 export const HOST_PAGES: readonly { readonly host: string; readonly title: string }[] = Object.entries(
   hosts,
 ).map(([host, h]) => ({ host, title: h.title }));

@@ -63,6 +63,30 @@ function proseInPlace(node: unknown, seen: Set<unknown>): void {
   }
 }
 
+interface HostExtension {
+  baseUrlName?: string;
+  configuration?: { name: string; description: string; secret: boolean; suite: string }[];
+}
+
+/** The host's configuration names (x-pgi-host) as a "Configuration" section of the API description. */
+function configurationSection(doc: Json): void {
+  const host = doc["x-pgi-host"] as HostExtension | undefined;
+  delete doc["x-pgi-host"];
+  const info = doc.info as Json | undefined;
+  if (!host || !info) return;
+  const rows = [
+    `| ${code(host.baseUrlName)} | the host's base URL | no | yes |`,
+    ...(host.configuration ?? []).map(
+      (c) =>
+        `| ${code(c.name)} | ${c.description} | ${c.secret ? "yes, never printed" : "no"} | ${c.suite === "required" ? "yes" : "no"} |`,
+    ),
+  ];
+  appendDescription(
+    info,
+    `## Configuration\n\nThe toolkit (client, conformance suite, proxy, examples) reads these names from the environment or a config file.\n\n| name | what it holds | secret | needed by the suite |\n|---|---|---|---|\n${rows.join("\n")}`,
+  );
+}
+
 /**
  * Rewrites a bundled document for Redoc: each operation's signature recipes and rules as a "Contract rules"
  * section of its description, every other x-pgi-* as prose beside the field it describes, and no raw x-pgi-*
@@ -76,6 +100,7 @@ export function extensionsAsProse(doc: Json): Json {
   for (const { op } of operationsOf(doc)) rules.set(op, contractRules(collectExtensions(doc, op)));
   for (const [op, text] of rules)
     op.description = `${typeof op.description === "string" ? op.description : ""}${text}`;
+  configurationSection(doc);
   proseInPlace(doc, new Set());
   return doc;
 }

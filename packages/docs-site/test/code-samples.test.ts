@@ -8,8 +8,7 @@ import { type HostName, hosts } from "@pgi/client";
 import { type RunningMock, startMock } from "@pgi/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { codeSamples } from "../src/code-samples.js";
-import { hostFacts } from "../src/host-facts.js";
+import { codeSamples, MOCK_URLS } from "../src/code-samples.js";
 import { SPECS_DIST_DIR } from "../src/paths.js";
 import { deref, type Json, operationsOf } from "../src/spec-walk.js";
 
@@ -67,7 +66,7 @@ describe("curl samples against the mock", () => {
   });
 
   it.each(cases.map((c) => [`${c.host} ${c.id}`, c] as const))("%s", async (_name, c) => {
-    const command = c.curl.replace(hostFacts(c.host).mockUrl, mock.urls[c.host]);
+    const command = c.curl.replace(MOCK_URLS[c.host], mock.urls[c.host]);
     expect(command).toContain(mock.urls[c.host]);
     const { stdout } = await run("sh", ["-c", `${command} -D - --max-time 20`], { timeout: 30_000 });
     const status = /^HTTP\/1\.1 (\d{3})/m.exec(stdout)?.[1];

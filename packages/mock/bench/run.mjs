@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { sign } from "@pgi/signing";
 import autocannon from "autocannon";
 import { parse } from "yaml";
-import { DEFAULT_CREDENTIALS } from "../dist/index.js";
+import { DEFAULT_CREDENTIALS, HOST_NAMES } from "../dist/index.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -140,7 +140,7 @@ async function loadInTurns(targets, c) {
   return Object.fromEntries(Object.entries(rounds).map(([k, r]) => [k, median(r)]));
 }
 
-const HOST_ORDER = ["otp", "gateway", "wallet", "partner", "accounts", "payout", "bbps"];
+const HOST_ORDER = HOST_NAMES;
 const BASE = 4710;
 const portOf = (host) => BASE + HOST_ORDER.indexOf(host);
 

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import pc from "picocolors";
 import { CREDENTIAL_ENV, credentialsByName, maskedValues, resolveCredentials } from "./core/credentials.js";
+import { HOSTS } from "./generated/hosts.js";
 import { createRequestLogger } from "./server/request-log.js";
 import { DEFAULT_PORTS, startMock } from "./start.js";
 import { HOST_NAMES, type HostName, type MockCredentials } from "./types.js";
@@ -170,8 +171,7 @@ function printReady(
   console.log(b("pgi-mock: all hosts are up"));
   console.log("");
   console.log(`${b("host".padEnd(10))} ${b("base URL".padEnd(28))} variable`);
-  for (const h of HOST_NAMES)
-    console.log(`${h.padEnd(10)} ${mock.urls[h].padEnd(28)} PGI_${h.toUpperCase()}_URL`);
+  for (const h of HOSTS) console.log(`${h.id.padEnd(10)} ${mock.urls[h.id].padEnd(28)} ${h.baseUrlName}`);
   console.log("");
   console.log(b("test credentials (export them, or fetch GET /__mock/credentials):"));
   for (const [name, value] of Object.entries(shown)) console.log(`  ${name}=${value}`);

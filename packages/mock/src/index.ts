@@ -9,6 +9,12 @@ export {
 } from "./core/credentials.js";
 export { createScheduler } from "./core/scheduler.js";
 export {
+  CONFIGURATION,
+  type ConfigurationEntry,
+  type ConfigurationName,
+  HOSTS,
+} from "./generated/hosts.js";
+export {
   createRequestLogger,
   formatText,
   type RequestLogEntry,

@@ -13,6 +13,7 @@ import {
   loadSpecs,
   type OperationInfo,
 } from "./core/spec-index.js";
+import { HOSTS } from "./generated/hosts.js";
 import { createHostBehaviours } from "./hosts/index.js";
 import { send } from "./server/answer.js";
 import { coreRoutes } from "./server/control.js";
@@ -33,16 +34,10 @@ import {
   type RunningMock,
 } from "./types.js";
 
-/** Default port of each host (DESIGN.md). */
-export const DEFAULT_PORTS: Readonly<Record<HostName, number>> = {
-  otp: 4010,
-  gateway: 4011,
-  wallet: 4012,
-  partner: 4013,
-  accounts: 4014,
-  payout: 4015,
-  bbps: 4016,
-};
+/** Default port of each host: the port of its spec's default server (the local mock). */
+export const DEFAULT_PORTS: Readonly<Record<HostName, number>> = Object.fromEntries(
+  HOSTS.map((h) => [h.id, h.port]),
+) as Record<HostName, number>;
 
 function hostContext(
   options: MockOptions,
@@ -216,7 +211,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   }
 
   const env: Record<string, string> = {
-    ...Object.fromEntries(HOST_NAMES.map((h) => [`PGI_${h.toUpperCase()}_URL`, urls[h]])),
+    ...Object.fromEntries(HOSTS.map((h) => [h.baseUrlName, urls[h.id]])),
     ...credentialsByName(credentials),
   };
   return {

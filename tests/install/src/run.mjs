@@ -5,6 +5,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { HOST_NAMES } from "@pgi/mock";
 import { catalog, packOne, workspacePackages } from "./pack.mjs";
 import { childEnv, freePortRange, run, startServer, stopAll, tail, waitForOk } from "./processes.mjs";
 import { runExamples, writeExamples } from "./readme-examples.mjs";
@@ -13,7 +14,7 @@ import { problems } from "./tarball-check.mjs";
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..", "..");
 const DEADLINE_MS = 300_000;
-const MOCK_HOSTS = ["otp", "gateway", "wallet", "partner", "accounts", "payout", "bbps"];
+const MOCK_HOSTS = HOST_NAMES;
 const started = Date.now();
 
 /** Runs one named step, printing its outcome and time. */

@@ -1,9 +1,9 @@
 // --enforce: the request is read and checked before it leaves; a break gets the documented refusal, a huge body a 413.
 import type { IncomingMessage } from "node:http";
-import { deref, type Operation, type SpecSet } from "../spec-set.js";
+import type { Finding } from "../model/finding.js";
+import { deref, type Operation, type SpecSet } from "../spec/spec-set.js";
 import { headerRecord, type SentRequest } from "./forward.js";
 import { type JudgeContext, judgeRequest } from "./judge.js";
-import type { ProxyFinding } from "./signatures.js";
 
 /** An answer the proxy writes itself. */
 export interface OwnAnswer {
@@ -100,8 +100,8 @@ export function readLimited(
 
 /** The outcome of {@link gate}: forward the body read, or answer the refusal. */
 export type GateResult =
-  | { pass: true; body: Buffer; findings: ProxyFinding[] }
-  | { pass: false; answer: OwnAnswer; request: SentRequest; findings: ProxyFinding[] };
+  | { pass: true; body: Buffer; findings: Finding[] }
+  | { pass: false; answer: OwnAnswer; request: SentRequest; findings: Finding[] };
 
 /**
  * Reads the whole request (up to `bodyLimit`) and checks it before anything is forwarded: a body over the limit
@@ -127,7 +127,7 @@ export async function gate(
   };
   if (!body) {
     const declared = req.headers["content-length"] ?? `more than ${bodyLimit}`;
-    const finding: ProxyFinding = {
+    const finding: Finding = {
       check: "request_valid",
       ok: false,
       pointer: "request body",

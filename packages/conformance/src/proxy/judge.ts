@@ -1,16 +1,13 @@
 // Judges one recorded exchange: request checks, the suite's answer checks, signatures; callbacks by their own rules.
-import { checkExchange } from "../checks.js";
-import type { Host, SpecSet } from "../spec-set.js";
+import { checkExchange } from "../checking/check-exchange.js";
+import { checkRequest } from "../checking/check-request.js";
+import { responseSignatureFindings } from "../checks/response-signature.js";
+import type { Finding } from "../model/finding.js";
+import type { Credentials, Host } from "../model/target.js";
+import type { SpecSet } from "../spec/spec-set.js";
 import { collectFinalFindings, webhookFindings } from "./callbacks.js";
 import { bodyText, type ReceivedAnswer, type SentRequest } from "./forward.js";
 import type { Route } from "./match.js";
-import { parseRequestBody, type RequestValidators, requestFindings } from "./request-checks.js";
-import {
-  explainResponseSignature,
-  type ProxyFinding,
-  type ProxySecrets,
-  requestSignature,
-} from "./signatures.js";
 
 /** One exchange that went through the proxy. */
 export interface Recorded {
@@ -27,17 +24,16 @@ export interface Recorded {
 /** What the proxy concluded about an exchange. */
 export interface Verdict {
   operationId: string;
-  findings: ProxyFinding[];
+  findings: Finding[];
 }
 
-/** What judging needs, prepared once per proxy. */
+/** What judging needs: the specs and the credentials whose secrets recompute hashes and signatures. */
 export interface JudgeContext {
   specs: SpecSet;
-  validators: RequestValidators;
-  secrets: ProxySecrets;
+  credentials: Credentials;
 }
 
-const tooLong = (what: string, size: number): ProxyFinding => ({
+const tooLong = (what: string, size: number): Finding => ({
   check: what === "request" ? "request_valid" : "response_schema",
   ok: true,
   warning: true,
@@ -54,26 +50,37 @@ export function judgeRequest(
   ctx: JudgeContext,
   op: Extract<Route, { kind: "operation" }>["op"],
   request: SentRequest,
-): ProxyFinding[] {
+): Finding[] {
   if (!request.body.complete) return [tooLong("request", request.body.size)];
   const text = request.body.size ? request.body.bytes.toString("utf8") : undefined;
-  const out: ProxyFinding[] = requestFindings(ctx.specs, ctx.validators, op, {
-    url: request.url,
-    headers: request.headers,
-    ...(text !== undefined ? { body: text } : {}),
-  });
-  const type = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-  if (text !== undefined && (type.includes("json") || type === "application/x-www-form-urlencoded")) {
-    let fields: unknown;
-    try {
-      fields = parseRequestBody(type, text);
-    } catch {
-      fields = undefined; // already reported by requestFindings
-    }
-    if (fields && typeof fields === "object" && !Array.isArray(fields))
-      out.push(...requestSignature(ctx.specs, op, fields as Record<string, unknown>, ctx.secrets));
+  return checkRequest(
+    ctx.specs,
+    op,
+    { url: request.url, headers: request.headers, ...(text !== undefined ? { body: text } : {}) },
+    ctx.credentials,
+  );
+}
+
+/** The response_signature finding of checkExchange(), replaced by one that carries the diagnosis on a mismatch. */
+function explained(
+  ctx: JudgeContext,
+  op: Extract<Route, { kind: "operation" }>["op"],
+  findings: Finding[],
+  requestText: string | undefined,
+  responseBody: string,
+): Finding[] {
+  const failed = findings.find((f) => f.check === "response_signature" && !f.ok);
+  if (!failed) return findings;
+  let value: unknown;
+  try {
+    value = JSON.parse(responseBody);
+  } catch {
+    return findings;
   }
-  return out;
+  const detail = responseSignatureFindings(op.host, value, requestText, ctx.credentials, {
+    explain: true,
+  })[0];
+  return findings.map((f) => (f === failed && detail?.message ? { ...f, message: detail.message } : f));
 }
 
 /**
@@ -82,7 +89,7 @@ export function judgeRequest(
  * @example
  * const { operationId, findings } = judge(ctx, recorded);
  */
-export function judge(ctx: JudgeContext, rec: Recorded, requestChecked?: ProxyFinding[]): Verdict {
+export function judge(ctx: JudgeContext, rec: Recorded, requestChecked?: Finding[]): Verdict {
   const { route, request, answer } = rec;
   const requestText = request.body.complete ? request.body.bytes.toString("utf8") : undefined;
   if (route.kind === "relay") {
@@ -91,8 +98,8 @@ export function judge(ctx: JudgeContext, rec: Recorded, requestChecked?: ProxyFi
     if (requestText === undefined) return { operationId, findings: [tooLong("request", request.body.size)] };
     const findings =
       route.callback === "collectFinalResponse"
-        ? collectFinalFindings(ctx.specs, requestText, ctx.secrets)
-        : webhookFindings(ctx.specs, requestText, request.headers.authorization, ctx.secrets);
+        ? collectFinalFindings(ctx.specs, requestText, ctx.credentials)
+        : webhookFindings(ctx.specs, requestText, request.headers.authorization, ctx.credentials);
     return { operationId, findings };
   }
   if (route.kind !== "operation") {
@@ -134,20 +141,7 @@ export function judge(ctx: JudgeContext, rec: Recorded, requestChecked?: ProxyFi
     },
     response: { status: answer.status, headers: answer.headers, body: responseBody },
   };
-  const checked = checkExchange(ctx.specs, op, exchange, {
-    ...(ctx.secrets.salt ? { salt: ctx.secrets.salt } : {}),
-    ...(ctx.secrets.walletSecret ? { walletSecret: ctx.secrets.walletSecret } : {}),
-  });
-  findings.push(
-    ...explainResponseSignature(
-      op,
-      checked,
-      {
-        ...(requestText !== undefined ? { requestBody: requestText } : {}),
-        responseBody,
-      },
-      ctx.secrets,
-    ),
-  );
+  const checked = checkExchange(ctx.specs, op, exchange, ctx.credentials);
+  findings.push(...explained(ctx, op, checked, requestText, responseBody));
   return { operationId: op.operationId, findings };
 }

@@ -1,14 +1,13 @@
 // What the proxy prints and reports: one line per exchange, the closing summary, and the suite's JSON/JUnit reports.
-import { curlLine } from "../exchange.js";
-import { recordedLine } from "../har-redact.js";
-import { jsonReport, junitReport } from "../report.js";
-import type { Target } from "../request-builder.js";
-import type { CaseResult, RunResult } from "../runner.js";
+import { failures } from "../model/finding.js";
+import type { CaseResult, RunResult } from "../model/results.js";
+import type { Target } from "../model/target.js";
+import { jsonReport } from "../report/json.js";
+import { junitReport } from "../report/junit.js";
+import { recordedLine } from "../requests/recorded-line.js";
+import { reproduceLine } from "../requests/reproduce.js";
 import type { Recorded, Verdict } from "./judge.js";
 import { type Masker, maskBody, maskHeader } from "./mask.js";
-import type { ProxyFinding } from "./signatures.js";
-
-const failures = (findings: ProxyFinding[]) => findings.filter((f) => !f.ok && !f.warning);
 
 /**
  * The line of one exchange (`PASS|FAIL host operationId status duration`), then each violation indented.
@@ -50,7 +49,10 @@ function reproduce(rec: Recorded, target: Target): string {
   }
   const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, maskHeader(k, v)]));
   const type = (request.headers["content-type"] ?? "").split(";")[0] ?? "";
-  return curlLine({ ...line, headers, ...(body.body ? { body: maskBody(body.body, type) } : {}) }, target);
+  return reproduceLine(
+    { ...line, headers, ...(body.body ? { body: maskBody(body.body, type) } : {}) },
+    target.credentials,
+  );
 }
 
 /**

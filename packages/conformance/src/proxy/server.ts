@@ -1,20 +1,20 @@
 // The contract proxy: one listener per host on 127.0.0.1; route, (enforce), forward, judge, record, in that order.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Target } from "../request-builder.js";
-import { HOSTS, type Host, type SpecSet } from "../spec-set.js";
-import { UsageError } from "../targets.js";
+import { baseUrlName, HOSTS } from "../config/configuration.js";
+import { UsageError } from "../errors.js";
+import type { Host, Target } from "../model/target.js";
+import type { SpecSet } from "../spec/spec-set.js";
 import { gate, type OwnAnswer } from "./enforce.js";
 import { createAgents, forward } from "./forward.js";
 import { type JudgeContext, judge, type Recorded, type Verdict } from "./judge.js";
 import { route, upstreamUrl } from "./match.js";
-import { prepareRequestValidators } from "./request-checks.js";
 
 /** Options of {@link startProxy}. */
 export interface ProxyOptions {
   specs: SpecSet;
   target: Target;
-  /** First port (hosts in DESIGN.md's order take N..N+6); 0 gives every listener a free port. Default 4110. */
+  /** First port (the hosts, in the order of their default mock ports, take N..N+6); 0 gives every listener a free port. Default 4110. */
   portBase?: number;
   /** Answer a request that breaks the contract with the operation's documented refusal instead of forwarding it. */
   enforce?: boolean;
@@ -85,15 +85,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const captureLimit = options.captureLimit ?? MIB;
   const bodyLimit = options.bodyLimit ?? MIB;
   const agents = createAgents();
-  const ctx: JudgeContext = {
-    specs,
-    validators: prepareRequestValidators(specs),
-    secrets: {
-      salt: target.creds.PGI_SALT,
-      walletSecret: target.creds.PGI_WALLET_SECRET,
-      webhookSecret: target.creds.PGI_WEBHOOK_SECRET,
-    },
-  };
+  const ctx: JudgeContext = { specs, credentials: target.credentials };
   const exchanges: RunningProxy["exchanges"] = [];
   let control = 0;
   const record = (rec: Recorded, pre?: Verdict["findings"]) => {
@@ -135,7 +127,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       answerOwn(res, {
         status: 502,
         headers: { "content-type": "text/plain; charset=utf-8" },
-        body: `pgi proxy: PGI_${host.toUpperCase()}_URL is not configured, so ${host} requests have nowhere to go\n`,
+        body: `pgi proxy: ${baseUrlName(host)} is not configured, so ${host} requests have nowhere to go\n`,
       });
       return;
     }

@@ -2,10 +2,11 @@
 // checked against the spec of the host that sent it with the suite's own checks: 0 undocumented, 0 unrequested 5xx.
 import { createClock, HOST_NAMES, type RunningMock, startMock } from "@pgi/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkExchange, type Exchange } from "../../src/checks.js";
-import type { Target } from "../../src/request-builder.js";
-import { findOperation, loadSpecSet } from "../../src/spec-set.js";
-import { targetFromNames } from "../../src/targets.js";
+import { checkExchange } from "../../src/checking/check-exchange.js";
+import { targetFromNames } from "../../src/config/targets.js";
+import type { Exchange } from "../../src/model/finding.js";
+import type { Target } from "../../src/model/target.js";
+import { findOperation, loadSpecSet } from "../../src/spec/spec-set.js";
 import { type CorpusRequest, fixtureRequests, generatedRequests, refusalRequests } from "./corpus.js";
 
 const TOTAL = 20_000;

@@ -1,8 +1,10 @@
 import type { RunningMock } from "@pgi/mock";
 import { webhookSignature } from "@pgi/signing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Target } from "../../src/model/target.js";
 import type { RunningProxy } from "../../src/proxy/server.js";
-import { buildRequest, requestBody, type Target } from "../../src/request-builder.js";
+import { buildRequest } from "../../src/requests/build-request.js";
+import { requestBody } from "../../src/spec/request-body.js";
 import {
   exchanges,
   failedChecks,
@@ -89,7 +91,7 @@ describe("callbacks relayed through the proxy are checked and passed on", () => 
       },
       body: new URLSearchParams({
         webhook_url: relay("partner", "https:", "/pgi/merchant-status"),
-        reseller_uuid: target.creds.PGI_RESELLER_UUID ?? "",
+        reseller_uuid: target.credentials.resellerUuid ?? "",
       }).toString(),
     });
     expect(register.status).toBe(200);

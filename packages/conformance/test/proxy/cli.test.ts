@@ -4,10 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { runProxyCommand } from "../../src/proxy/command.js";
-import { buildRequest, requestBody } from "../../src/request-builder.js";
-import { HOSTS } from "../../src/spec-set.js";
-import { targetFromNames } from "../../src/targets.js";
+import { runProxyCommand } from "../../src/commands/proxy.js";
+import { HOSTS } from "../../src/config/configuration.js";
+import { targetFromNames } from "../../src/config/targets.js";
+import { buildRequest } from "../../src/requests/build-request.js";
+import { requestBody } from "../../src/spec/request-body.js";
 import { getSpecs } from "./helpers.js";
 
 const TSX = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
@@ -49,7 +50,10 @@ describe("pgi-conformance proxy misuse (in process)", () => {
     [["--target", "env", "--config", "x.json"], /--target env and --config exclude each other/],
     [["--out", "r.json"], /--out needs --reporter json or junit/],
     [["extra"], /proxy takes no arguments, not extra/],
-    [["--config", "/nonexistent-dir-pgi/c.json"], /--config \/nonexistent-dir-pgi\/c\.json: ENOENT/],
+    [
+      ["--config", "/nonexistent-dir-pgi/c.json"],
+      /--config \/nonexistent-dir-pgi\/c\.json: cannot read \(ENOENT\)/,
+    ],
   ])("%j exits 2 naming the rule", async (args, message) => {
     const err: string[] = [];
     const code = await runProxyCommand(args, { out: () => {}, err: (l) => err.push(l), env: {} });

@@ -7,8 +7,8 @@ import { promisify } from "node:util";
 import type { RunningMock } from "@pgi/mock";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli.js";
-import { runProxyCommand } from "../../src/proxy/command.js";
-import { HOSTS } from "../../src/spec-set.js";
+import { runProxyCommand } from "../../src/commands/proxy.js";
+import { HOSTS } from "../../src/config/configuration.js";
 import { getSpecs, secretValues, startSecretMock } from "./helpers.js";
 
 const EXAMPLES = fileURLToPath(new URL("../../../../examples/", import.meta.url));

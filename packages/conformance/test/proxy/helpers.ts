@@ -2,13 +2,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { HOST_NAMES, type RunningMock, startMock } from "@pgi/mock";
+import { targetFromNames } from "../../src/config/targets.js";
+import type { Target } from "../../src/model/target.js";
 import type { judge } from "../../src/proxy/judge.js";
 import { masker } from "../../src/proxy/mask.js";
 import { exchangeLines } from "../../src/proxy/output.js";
 import { type RunningProxy, startProxy } from "../../src/proxy/server.js";
-import type { Target } from "../../src/request-builder.js";
-import { loadSpecSet, type SpecSet } from "../../src/spec-set.js";
-import { targetFromNames } from "../../src/targets.js";
+import { loadSpecSet, type SpecSet } from "../../src/spec/spec-set.js";
 
 /** Secrets no default shares, so a grep for them in any output means a leak. */
 export const SECRETS = {

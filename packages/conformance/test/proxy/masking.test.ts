@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { targetFromNames } from "../../src/config/targets.js";
+import type { Host } from "../../src/model/target.js";
 import { harEntry } from "../../src/proxy/har-writer.js";
 import { judge, type Recorded } from "../../src/proxy/judge.js";
 import { masker } from "../../src/proxy/mask.js";
 import { route } from "../../src/proxy/match.js";
 import { exchangeLines, report, toRunResult } from "../../src/proxy/output.js";
-import { prepareRequestValidators } from "../../src/proxy/request-checks.js";
-import type { Host } from "../../src/spec-set.js";
-import { targetFromNames } from "../../src/targets.js";
 import { getSpecs, SECRETS } from "./helpers.js";
 
 const specs = getSpecs();
@@ -70,7 +69,7 @@ describe("what the proxy writes never holds a credential, configured or not", ()
       `{"access_token":"${ISSUED}","token_type":"Bearer","scope":"user_profile"}`,
     ),
   ];
-  const ctx = { specs, validators: prepareRequestValidators(specs), secrets: {} };
+  const ctx = { specs, credentials: {} };
   const seen = exchanges.map((rec) => ({ rec, verdict: judge(ctx, rec) }));
   const mask = masker(target, { merchantKey: true });
 

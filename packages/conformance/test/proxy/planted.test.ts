@@ -1,9 +1,11 @@
 import { paymentResponse, sign } from "@pgi/signing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { targetFromNames } from "../../src/config/targets.js";
+import type { Target } from "../../src/model/target.js";
 import type { RunningProxy } from "../../src/proxy/server.js";
-import { buildRequest, requestBody, type Target } from "../../src/request-builder.js";
-import { deref } from "../../src/spec-set.js";
-import { targetFromNames } from "../../src/targets.js";
+import { buildRequest } from "../../src/requests/build-request.js";
+import { requestBody } from "../../src/spec/request-body.js";
+import { deref } from "../../src/spec/spec-set.js";
 import {
   exchanges,
   failedChecks,
