@@ -82,19 +82,19 @@ export function createGatewayBehaviour(limits: StateLimits = DEFAULT_STATE_LIMIT
   const linkedBnplUsers = new Set<string>();
   const answers = documentedAnswers();
 
-  /** The documented invalid-parameters answer (E1101) with the caller's txnid and a hint header. */
+  /** The documented invalid-parameters answer (E1101) with the caller's txnid and the hint headers. */
   const invalid = (
     req: MockRequest,
     ctx: HostContext,
     form: Form,
-    hint: string,
+    hints: Record<string, string>,
   ): MockResponse | undefined => {
     const res =
       req.operationId === "authorizeMandateTransaction"
         ? answers(ctx, req.operationId, 400)
         : answers(ctx, req.operationId, 200, "invalidParameters");
     fillResult(ctx, res, form, {});
-    return res && { ...res, headers: { ...res.headers, "x-pgi-mock-hint": hint } };
+    return res && { ...res, headers: { ...res.headers, ...hints } };
   };
 
   const completeUpi = async (ctx: HostContext, form: Form, p: Payment): Promise<void> => {
@@ -151,11 +151,12 @@ export function createGatewayBehaviour(limits: StateLimits = DEFAULT_STATE_LIMIT
     handle(req, ctx) {
       const form = req.body as Form;
       if (form.key !== ctx.credentials.merchantKey) {
-        return invalid(req, ctx, form, "body.key: not the configured merchant key (PGI_MERCHANT_KEY)");
+        const hint = "body.key: not the configured merchant key (PGI_MERCHANT_KEY)";
+        return invalid(req, ctx, form, { "x-pgi-mock-hint": hint });
       }
       const scheme = schemeOf(req, form);
       const check = checkHash(scheme, form, "hash", ctx.credentials.salt);
-      if (!check.ok) return invalid(req, ctx, form, check.hint);
+      if (!check.ok) return invalid(req, ctx, form, check.headers);
 
       const txnid = form.txnid ?? "";
       const mihpayid = newMihpayid(ctx);

@@ -79,7 +79,7 @@ export function createWalletBehaviour(
       if (!check.ok) {
         return {
           ...answer(ctx, msgcode, "99", "Unexpected error: checksum does not match"),
-          headers: { "x-pgi-mock-hint": check.hint },
+          headers: check.headers,
         };
       }
       const cell = f.cell as string;
