@@ -66,16 +66,23 @@ export interface Explanation {
 
 const MAX_TRIALS = 64;
 
-/** Compares received hex with a computed digest; both lowercase-insensitive. */
-function sameHex(received: string, digest: string): boolean {
-  return received.length === digest.length && received.toLowerCase() === digest;
+/** The received hex as bytes when it is whole hex (either case), else undefined: nothing can match it. */
+function hexBytes(received: string): Buffer | undefined {
+  const bytes = Buffer.from(received, "hex");
+  return bytes.length > 0 && bytes.length * 2 === received.length ? bytes : undefined;
 }
 
-/** Runs the trials against `received` (bounded) and collects the ones that reproduce it. */
+/**
+ * Runs the trials against `received` (bounded) and collects the ones that reproduce it. Each trial's digest is
+ * compared with the received one in constant time (as bytes), like the main comparison: the explanation is reached
+ * on every mismatch by the mock and the proxy, so it must not time a matching prefix either.
+ */
 function diagnose(trials: readonly Trial[], received: string, placeholder: string): Candidate[] {
   const found: Candidate[] = [];
+  const wanted = hexBytes(received);
+  if (!wanted) return found;
   for (const trial of trials.slice(0, MAX_TRIALS)) {
-    if (sameHex(received, trial.digest())) {
+    if (constantTimeEqual(wanted, Buffer.from(trial.digest(), "hex"))) {
       found.push({ id: trial.id, description: trial.description, preimage: trial.preimage(placeholder) });
     }
   }

@@ -1,6 +1,7 @@
 // OTP and token service: OTP send, resend and verify by uuid (attempts, expiry), and token validation with fallback.
 
 import { BoundedStore, DEFAULT_STATE_LIMITS, type StateLimits } from "../core/bounded-store.js";
+import { secretEquals } from "../core/secret-compare.js";
 import type { ControlRoute, HostBehaviour, HostContext, MockRequest, MockResponse } from "../types.js";
 import { randomDigits, randomUuid } from "./ids.js";
 
@@ -150,7 +151,7 @@ export function createOtpBehaviour(
           if (body.mobileNumber !== undefined && body.mobileNumber !== r.identity) {
             return refuse(req, ctx, "body.mobileNumber: not the number the OTP was sent to");
           }
-          if (String(body.otp).padStart(6, "0") !== r.otp) {
+          if (!secretEquals(String(body.otp).padStart(6, "0"), r.otp)) {
             r.attempts += 1;
             return refuse(
               req,
