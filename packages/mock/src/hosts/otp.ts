@@ -2,6 +2,7 @@
 
 import { BoundedStore, DEFAULT_STATE_LIMITS, type StateLimits } from "../core/bounded-store.js";
 import { secretEquals } from "../core/secret-compare.js";
+import { timeLike } from "../core/written-time.js";
 import type { ControlRoute, HostBehaviour, HostContext, MockRequest, MockResponse } from "../types.js";
 import { randomDigits, randomUuid } from "./ids.js";
 
@@ -60,17 +61,28 @@ const text = (req: MockRequest, value: string, status = 200): MockResponse =>
     ? { status, contentType: "application/json", body: JSON.stringify(value) }
     : { status, contentType: "text/plain", body: value };
 
-const refuse = (req: MockRequest, ctx: HostContext, message: string): MockResponse => ({
-  status: 400,
-  contentType: "application/json",
-  body: {
-    timestamp: new Date(ctx.clock.now()).toISOString(),
+/**
+ * The service's 400 (the documented framework error) for this request: its path, the mock clock's time written as
+ * the documented example writes it, and the reason, also in x-pgi-mock-hint (the request log says refused).
+ */
+const refuse = (req: MockRequest, ctx: HostContext, message: string): MockResponse => {
+  const documented = ctx.documentedResponse(req.operationId, 400)?.body as
+    | { timestamp?: unknown }
+    | undefined;
+  const written = typeof documented?.timestamp === "string" ? documented.timestamp : "";
+  return {
     status: 400,
-    error: "Bad Request",
-    message,
-    path: req.path,
-  },
-});
+    contentType: "application/json",
+    headers: { "x-pgi-mock-hint": message },
+    body: {
+      timestamp: timeLike(written, ctx.clock.now()),
+      status: 400,
+      error: "Bad Request",
+      message,
+      path: req.path,
+    },
+  };
+};
 
 /** Creates the OTP service behaviour; `sent` is shared with other hosts that send OTPs. */
 export function createOtpBehaviour(
