@@ -20,10 +20,8 @@ const unprocessable = (
   key: string,
   message: string,
   data: Record<string, unknown>,
-  hint: string,
 ): MockResponse => ({
   status: 422,
-  headers: { "x-pgi-mock-hint": hint },
   body: { errors: { [field]: [key] }, messages: { [field]: [message] }, additional_data: { [field]: data } },
 });
 
@@ -95,35 +93,15 @@ export function createAccountsBehaviour(
       const f = req.body as Record<string, string>;
       const identity = f["otp[identity]"] as string;
       if (identity.endsWith(UNKNOWN_USER_SUFFIX)) {
-        return unprocessable(
-          "user",
-          "not_found",
-          "not found",
-          { search_term: identity },
-          `otp[identity]: no user (identities ending ${UNKNOWN_USER_SUFFIX} have none)`,
-        );
+        return unprocessable("user", "not_found", "not found", { search_term: identity });
       }
       const entry = codes.get(identity);
       if (identity.endsWith(LOCKED_USER_SUFFIX) || (entry && entry.attempts >= MAX_ATTEMPTS)) {
-        return unprocessable(
-          "user",
-          "locked",
-          "is locked",
-          { lock_duration: 1800, search_term: identity },
-          `otp[identity]: the user is locked (identities ending ${LOCKED_USER_SUFFIX}, or ${MAX_ATTEMPTS} wrong codes)`,
-        );
+        return unprocessable("user", "locked", "is locked", { lock_duration: 1800, search_term: identity });
       }
       if (!entry || !secretEquals(f["otp[code]"] ?? "", entry.code)) {
         if (entry) entry.attempts += 1;
-        return unprocessable(
-          "code",
-          "invalid",
-          "is invalid",
-          { value: "****" },
-          entry
-            ? "otp[code]: not the code sent to this identity"
-            : "otp[code]: no code was sent to this identity (POST /__mock/accounts/otp sends one)",
-        );
+        return unprocessable("code", "invalid", "is invalid", { value: "****" });
       }
       codes.delete(identity);
       return issue(ctx, identity);

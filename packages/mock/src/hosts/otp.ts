@@ -63,7 +63,7 @@ const text = (req: MockRequest, value: string, status = 200): MockResponse =>
 
 /**
  * The service's 400 (the documented framework error) for this request: its path, the mock clock's time written as
- * the documented example writes it, and the reason, also in x-pgi-mock-hint (the request log says refused).
+ * the documented example writes it, and the reason in `message`.
  */
 const refuse = (req: MockRequest, ctx: HostContext, message: string): MockResponse => {
   const documented = ctx.documentedResponse(req.operationId, 400)?.body as
@@ -73,7 +73,6 @@ const refuse = (req: MockRequest, ctx: HostContext, message: string): MockRespon
   return {
     status: 400,
     contentType: "application/json",
-    headers: { "x-pgi-mock-hint": message },
     body: {
       timestamp: timeLike(written, ctx.clock.now()),
       status: 400,
