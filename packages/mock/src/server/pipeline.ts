@@ -106,7 +106,7 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMockRequest
   // Body: media type and syntax first, so the error names the real problem.
   const body = readBody(spec, op, req.method, req.headers, req.rawBody);
   if (!body.ok) return refuse(spec, op, body.kind, body.violations, echo(deps, req));
-  const denied = checkSecurity(deps, op, req.headers, echo(deps, req));
+  const denied = checkSecurity(deps, op, req.headers, () => echo(deps, req));
   if (denied) return denied;
   const wanted = checkPrefer(spec, op, req.headers.prefer);
   if (!wanted.ok)

@@ -58,14 +58,15 @@ function failure(
 
 /**
  * Returns the documented 401 answer when no security alternative of the operation is satisfied, with the
- * request's path and the mock clock's time in place of the example's (and its identifiers, as `echo` gives them).
+ * request's path and the mock clock's time in place of the example's (and its identifiers), as `echo()` gives them:
+ * worked out only for a refusal.
  * Operations without security (or with only webhook signatures, checked by behaviours) pass.
  */
 export function checkSecurity(
   deps: PipelineDeps,
   op: OperationInfo,
   headers: Record<string, string>,
-  echo: RefusalContext,
+  echo: () => RefusalContext,
 ): MockResponse | undefined {
   const alternatives = op.security.filter((alt) =>
     alt.every((r) => r.type === "http" || r.type === "apiKey"),
@@ -92,7 +93,7 @@ export function checkSecurity(
   // The example's path and time are the example's: the refusal carries this request's path and the mock's time.
   return {
     ...res,
-    body: echoRequest(res.body, echo),
+    body: echoRequest(res.body, echo()),
     headers: { ...(res.headers ?? {}), "x-pgi-mock-hint": reason },
   };
 }
