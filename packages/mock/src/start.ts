@@ -23,6 +23,7 @@ import { handleRequest, type PipelineDeps } from "./server/pipeline.js";
 import { receive } from "./server/receive.js";
 import { requestEntry } from "./server/request-log.js";
 import { buildRouteTable } from "./server/route-table.js";
+import { guardSockets, isClosing } from "./server/socket-guards.js";
 import { problem } from "./server/violations.js";
 import {
   HOST_NAMES,
@@ -75,6 +76,12 @@ function hostContext(
   };
 }
 
+/** Adds a header to an answer (a copy: prepared answers are shared). */
+const withHeader = (answer: MockResponse, name: string, value: string): MockResponse => ({
+  ...answer,
+  headers: { ...(answer.headers ?? {}), [name]: value },
+});
+
 /** One host's node:http server: control API or pipeline, then the answer and the request hook. */
 function hostServer(
   host: HostName,
@@ -84,7 +91,9 @@ function hostServer(
   bodyLimit: number,
 ): Server {
   const { ctx } = deps;
-  return createServer(async (req, res) => {
+  const server = createServer(async (req, res) => {
+    // A socket the guards answered and are closing: nothing more is answered on it.
+    if (isClosing(req.socket)) return;
     let method = (req.method ?? "GET").toUpperCase();
     let path = (req.url ?? "/").split("?")[0] ?? "/";
     let answer: MockResponse;
@@ -92,8 +101,12 @@ function hostServer(
       const incoming = await receive(req, bodyLimit);
       ({ method, path } = incoming);
       answer = isControlPath(path) ? await control(incoming) : await handleRequest(deps, incoming);
+      // The oversized body was read to its end: the 413 closes a connection with nothing left unread.
+      if (incoming.bodyTooLarge) answer = withHeader(answer, "connection", "close");
       if (!isControlPath(path)) ctx.log("request", { host, method, path, status: answer.status });
     } catch (error) {
+      // The client went away in the middle of its request: there is no one to answer, and no bug.
+      if (req.socket.destroyed) return;
       ctx.log("internal-error", { host, error: error instanceof Error ? error.stack : String(error) });
       answer = problem(
         500,
@@ -105,6 +118,13 @@ function hostServer(
     options.onRequest?.(requestEntry(host, method, path, answer, ctx.clock.now()));
     send(res, answer);
   });
+  guardSockets(server, {
+    allow: [...new Set(deps.spec.operations.map((o) => o.method.toUpperCase()))].join(", "),
+    now: () => ctx.clock.now(),
+    onAnswer: (method, target, answer) =>
+      options.onRequest?.(requestEntry(host, method, target, answer, ctx.clock.now())),
+  });
+  return server;
 }
 
 function listen(server: Server, host: HostName, port: number, hostname: string): Promise<void> {

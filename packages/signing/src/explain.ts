@@ -73,15 +73,18 @@ const MAX_TRIALS = 600;
 /** At most this many characters hashed per diagnosis, so very long JSON values keep the work bounded. */
 const MAX_CHARS = 2_000_000;
 
-/** Compares received hex with a computed digest; both lowercase-insensitive. */
-function sameHex(received: string, digest: string): boolean {
-  return received.length === digest.length && received.toLowerCase() === digest;
+/** The received hex as bytes when it is whole hex (either case), else undefined: nothing can match it. */
+function hexBytes(received: string): Buffer | undefined {
+  const bytes = Buffer.from(received, "hex");
+  return bytes.length > 0 && bytes.length * 2 === received.length ? bytes : undefined;
 }
 
 /**
  * Runs the trials against `received`, most likely first, within the work bound. Constructions that give a digest
  * already seen (the recipe's own, or an earlier trial's) are not counted again; when such a duplicate reproduces
- * the received digest it is kept as another way to describe the same mistake.
+ * the received digest it is kept as another way to describe the same mistake. Each digest is compared with the
+ * received one in constant time (as bytes), like the main comparison: the mock and the proxy reach this on every
+ * mismatch, so it must not time a matching prefix either.
  */
 function diagnose(
   trials: Iterable<Trial>,
@@ -90,6 +93,7 @@ function diagnose(
   placeholder: string,
 ): { found: Candidate[]; tried: number; bounded: boolean } {
   const found: Candidate[] = [];
+  const wanted = hexBytes(received);
   const seen = new Set<string>([own]);
   let tried = 0;
   let chars = 0;
@@ -97,7 +101,7 @@ function diagnose(
     if (tried >= MAX_TRIALS || chars + trial.size > MAX_CHARS) return { found, tried, bounded: true };
     chars += trial.size;
     const digest = trial.digest();
-    if (sameHex(received, digest)) {
+    if (wanted && constantTimeEqual(wanted, Buffer.from(digest, "hex"))) {
       found.push({ id: trial.id, description: trial.description, preimage: trial.preimage(placeholder) });
     }
     if (seen.has(digest)) continue;

@@ -1,6 +1,7 @@
 // Accounts: partner sign-in OTP verification issuing a scoped user token; users unknown or locked by identity.
 
 import { capSize, DEFAULT_STATE_LIMITS, type StateLimits } from "../core/bounded-store.js";
+import { secretEquals } from "../core/secret-compare.js";
 import type { ControlRoute, HostBehaviour, HostContext, MockResponse } from "../types.js";
 import { randomDigits, randomUuid } from "./ids.js";
 import { recordSent, type SentOtp } from "./otp.js";
@@ -98,7 +99,7 @@ export function createAccountsBehaviour(
       if (identity.endsWith(LOCKED_USER_SUFFIX) || (entry && entry.attempts >= MAX_ATTEMPTS)) {
         return unprocessable("user", "locked", "is locked", { lock_duration: 1800, search_term: identity });
       }
-      if (!entry || entry.code !== f["otp[code]"]) {
+      if (!entry || !secretEquals(f["otp[code]"] ?? "", entry.code)) {
         if (entry) entry.attempts += 1;
         return unprocessable("code", "invalid", "is invalid", { value: "****" });
       }

@@ -1,5 +1,6 @@
 // Gateway host: hash checks, mandate registration, UPI one-time mandates (Intent, Collect with surl/furl) and BNPL.
 import { capSize, DEFAULT_STATE_LIMITS, type StateLimits } from "../core/bounded-store.js";
+import { secretEquals } from "../core/secret-compare.js";
 import type { ControlRoute, HostBehaviour, HostContext, MockRequest, MockResponse } from "../types.js";
 import {
   type CollectOutcome,
@@ -150,7 +151,7 @@ export function createGatewayBehaviour(limits: StateLimits = DEFAULT_STATE_LIMIT
     control: [paymentRoute],
     handle(req, ctx) {
       const form = req.body as Form;
-      if (form.key !== ctx.credentials.merchantKey) {
+      if (!secretEquals(form.key ?? "", ctx.credentials.merchantKey)) {
         const hint = "body.key: not the configured merchant key (PGI_MERCHANT_KEY)";
         return invalid(req, ctx, form, { "x-pgi-mock-hint": hint });
       }

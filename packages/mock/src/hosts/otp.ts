@@ -1,6 +1,8 @@
 // OTP and token service: OTP send, resend and verify by uuid (attempts, expiry), and token validation with fallback.
 
 import { BoundedStore, DEFAULT_STATE_LIMITS, type StateLimits } from "../core/bounded-store.js";
+import { secretEquals } from "../core/secret-compare.js";
+import { timeLike } from "../core/written-time.js";
 import type { ControlRoute, HostBehaviour, HostContext, MockRequest, MockResponse } from "../types.js";
 import { randomDigits, randomUuid } from "./ids.js";
 
@@ -59,17 +61,27 @@ const text = (req: MockRequest, value: string, status = 200): MockResponse =>
     ? { status, contentType: "application/json", body: JSON.stringify(value) }
     : { status, contentType: "text/plain", body: value };
 
-const refuse = (req: MockRequest, ctx: HostContext, message: string): MockResponse => ({
-  status: 400,
-  contentType: "application/json",
-  body: {
-    timestamp: new Date(ctx.clock.now()).toISOString(),
+/**
+ * The service's 400 (the documented framework error) for this request: its path, the mock clock's time written as
+ * the documented example writes it, and the reason in `message`.
+ */
+const refuse = (req: MockRequest, ctx: HostContext, message: string): MockResponse => {
+  const documented = ctx.documentedResponse(req.operationId, 400)?.body as
+    | { timestamp?: unknown }
+    | undefined;
+  const written = typeof documented?.timestamp === "string" ? documented.timestamp : "";
+  return {
     status: 400,
-    error: "Bad Request",
-    message,
-    path: req.path,
-  },
-});
+    contentType: "application/json",
+    body: {
+      timestamp: timeLike(written, ctx.clock.now()),
+      status: 400,
+      error: "Bad Request",
+      message,
+      path: req.path,
+    },
+  };
+};
 
 /** Creates the OTP service behaviour; `sent` is shared with other hosts that send OTPs. */
 export function createOtpBehaviour(
@@ -150,7 +162,7 @@ export function createOtpBehaviour(
           if (body.mobileNumber !== undefined && body.mobileNumber !== r.identity) {
             return refuse(req, ctx, "body.mobileNumber: not the number the OTP was sent to");
           }
-          if (String(body.otp).padStart(6, "0") !== r.otp) {
+          if (!secretEquals(String(body.otp).padStart(6, "0"), r.otp)) {
             r.attempts += 1;
             return refuse(
               req,

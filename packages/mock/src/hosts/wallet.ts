@@ -2,6 +2,7 @@
 
 import { sign } from "@pgi/signing";
 import { capSize, DEFAULT_STATE_LIMITS, type StateLimits } from "../core/bounded-store.js";
+import { secretEquals } from "../core/secret-compare.js";
 import type { ControlRoute, HostBehaviour, HostContext, MockResponse } from "../types.js";
 import { checkHash } from "./hash-check.js";
 import { randomDigits } from "./ids.js";
@@ -88,7 +89,7 @@ export function createWalletBehaviour(
       if (ctx.clock.now() > pending.expiresAt) return answer(ctx, msgcode, "102", "OTP has expired");
       if (pending.attempts >= WALLET_OTP.maxAttempts)
         return answer(ctx, msgcode, "103", "Maximum OTP attempts exceeded");
-      if (String(f.otp).padStart(6, "0") !== pending.otp) {
+      if (!secretEquals(String(f.otp).padStart(6, "0"), pending.otp)) {
         pending.attempts += 1;
         return answer(ctx, msgcode, "101", "Invalid OTP provided");
       }
