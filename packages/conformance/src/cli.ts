@@ -1,10 +1,12 @@
 // pgi-conformance: the command line. It only reads the arguments and hands them to a command: the suite
-// (commands/run-suite.ts), validate (commands/validate.ts) or the proxy (commands/proxy.ts).
+// (commands/run-suite.ts), validate (commands/validate.ts), the proxy (commands/proxy.ts) or the receiver grader
+// (commands/receiver.ts).
 
 import { suiteHelp } from "./commands/help.js";
 import { type CommandIo, processIo } from "./commands/io.js";
 import { oneOf, parseCommandLine, selectedHosts } from "./commands/options.js";
 import { runProxyCommand } from "./commands/proxy.js";
+import { receiverCommand } from "./commands/receiver.js";
 import { REPORTERS } from "./commands/report-output.js";
 import { runSuiteCommand } from "./commands/run-suite.js";
 import { validateCommand } from "./commands/validate.js";
@@ -49,6 +51,7 @@ function parse(argv: string[]) {
  */
 export async function main(argv: string[], io: CommandIo = processIo()): Promise<number> {
   if (argv[0] === "proxy") return runProxyCommand(argv.slice(1), { out: io.out, err: io.err, env: io.env });
+  if (argv[0] === "receiver") return receiverCommand(argv.slice(1), io, invokedAs(io.env));
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
@@ -59,7 +62,7 @@ export async function main(argv: string[], io: CommandIo = processIo()): Promise
     const [command, ...rest] = parsed.positionals;
     if (command === "validate" && rest.length !== 1) throw new UsageError("validate takes one HAR file");
     if (command !== undefined && command !== "validate")
-      throw new UsageError(`unknown command ${command}; the commands are validate and proxy`);
+      throw new UsageError(`unknown command ${command}; the commands are validate, proxy and receiver`);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.err(`pgi-conformance: ${error.message}\nRun with --help for usage.`);

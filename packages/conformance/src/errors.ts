@@ -9,3 +9,8 @@ export class ConformanceError extends Error {
 export class UsageError extends ConformanceError {
   override name = "UsageError";
 }
+
+/** The webhook endpoint given to `receiver` cannot be reached (exit 2); the message names the URL, password masked. */
+export class EndpointUnreachableError extends UsageError {
+  override name = "EndpointUnreachableError";
+}

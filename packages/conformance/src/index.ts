@@ -12,6 +12,16 @@ export type { Exchange, Finding } from "./model/finding.js";
 export type { CaseResult, CoverageRow, RunResult } from "./model/results.js";
 export type { Credentials, Host, Target } from "./model/target.js";
 export { type ProxyOptions, type RunningProxy, startProxy } from "./proxy/server.js";
+export { type GradeOptions, gradeReceiver } from "./receiver/grade.js";
+export { RECEIVER_CHECKS } from "./receiver/registry.js";
+export type { CaseVerdict, Delivery, Grader, ReceiverCheck } from "./receiver/types.js";
+export {
+  CHECKLIST,
+  type ChecklistItem,
+  type ChecklistMark,
+  goLiveChecklist,
+} from "./report/go-live-checklist.js";
+export { htmlReport } from "./report/html.js";
 export { jsonReport } from "./report/json.js";
 export { junitReport } from "./report/junit.js";
 export { summaryLine } from "./report/summary.js";

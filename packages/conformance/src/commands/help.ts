@@ -30,11 +30,12 @@ Usage:
   ${cmd} --config FILE [options] run against a JSON file keyed by the same PGI_* names
   ${cmd} validate FILE.har       check recorded traffic (HAR 1.2) offline
   ${cmd} proxy [options]         validate live traffic through a contract proxy (${cmd} proxy --help)
+  ${cmd} receiver URL [options]  grade your webhook endpoint with signed deliveries (${cmd} receiver --help)
 
 Options:
   --host NAME            only this host (repeatable): ${HOSTS.join(", ")}
-  --reporter NAME        terminal (default), json or junit
-  --out FILE             write the json or junit report to FILE (terminal still prints the summary)
+  --reporter NAME        terminal (default), json, junit or html
+  --out FILE             write the json, junit or html report to FILE (the summary still prints)
   --verbose              also list drift warnings
   -h, --help             this help
 
@@ -45,6 +46,8 @@ Examples:
     ${cmd} --target env --host payout      the payout host of a sandbox
   ${cmd} --config sandbox.json --reporter junit --out conformance.xml
   ${cmd} validate session.har              recorded traffic, offline
+  ${cmd} --reporter html --out report.html one self-contained page: checklist, coverage, failures
+  ${cmd} receiver http://127.0.0.1:8080/pgi/webhook --secret pgi-test-webhook-secret --time-factor 0.01
 
 Configuration names: ${wrap(
   CONFIG_NAMES.map((n, i) => (i < CONFIG_NAMES.length - 1 ? `${n},` : `${n}.`)),

@@ -3,9 +3,9 @@
 import { type Finding, failures } from "./finding.js";
 import type { Host } from "./target.js";
 
-/** The outcome of one case, flow or recorded exchange. */
+/** The outcome of one case, flow, recorded exchange or delivery sent to a webhook endpoint (`receiver`). */
 export interface CaseResult {
-  host: Host | "flows" | "unmatched";
+  host: Host | "flows" | "unmatched" | "receiver";
   operation: string;
   name: string;
   findings: Finding[];
