@@ -63,6 +63,8 @@ export interface ForwardOptions {
   body: { bytes: Buffer } | { stream: RequestBody };
   /** Upstream socket idle limit, ms. */
   timeoutMs?: number;
+  /** How long the client may leave the answer unread, ms; then its connection is closed. */
+  clientIdleMs?: number;
 }
 
 /** Keep-alive agents for http and https upstreams. */
@@ -169,7 +171,8 @@ function upstreamHeaders(req: IncomingMessage, upstream: URL, body: ForwardOptio
  * Forwards the request to `upstream` (the full upstream URL of this request) and pipes the answer into `res`,
  * byte for byte: status, end-to-end headers (Host rewritten to the upstream) and body, with backpressure on both
  * legs. Resolves once the answer is complete with what was captured; an unreachable upstream is answered 502 (504
- * on a timeout), a streamed body that misses its deadline 408 (the connection closed).
+ * on a timeout), a streamed body that misses its deadline 408 (the connection closed), and a client that leaves the
+ * answer unread for `clientIdleMs` is disconnected.
  *
  * @example
  * const { request, answer } = await forward(req, res, new URL("https://sandbox.example.in/_payment"), options);
@@ -239,8 +242,13 @@ export function forward(
       answer.on("data", (chunk: Buffer) => {
         resCapture.push(chunk);
         if (!res.write(chunk)) {
+          // The client reads slower than the upstream sends: wait for it, but not forever (it holds a slot).
           answer.pause();
-          res.once("drain", () => answer.resume());
+          const stalled = setTimeout(() => res.destroy(), options.clientIdleMs ?? 10_000);
+          res.once("drain", () => {
+            clearTimeout(stalled);
+            answer.resume();
+          });
         }
       });
       answer.on("error", (error) => fail(502, `pgi proxy: the answer broke off: ${error.message}`));

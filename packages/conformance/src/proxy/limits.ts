@@ -9,7 +9,10 @@ export interface ProxyLimits {
   bodyLimit: number;
   /** Headers and body of a request must arrive within this many ms of its first byte (else 408, closed). */
   requestTimeoutMs: number;
-  /** Longest pause between two parts of a request body, ms (else 408, closed). */
+  /**
+   * Longest pause within a body, ms: a request body that stops arriving gets 408 (closed); a client that stops
+   * reading its answer is disconnected.
+   */
   bodyIdleTimeoutMs: number;
   /** Connections per upstream origin (requests being forwarded at once). */
   upstreamConnections: number;

@@ -28,7 +28,8 @@ function v6Bytes(address: string): number[] {
 
 /**
  * Whether a connection to `address` reaches a listener bound to 127.0.0.1 on this machine: any 127.0.0.0/8 address,
- * 0.0.0.0/8 (this host), `::1`, `::`, and those IPv4 addresses written as IPv4-mapped or IPv4-compatible IPv6.
+ * 0.0.0.0/8 (this host), `::1`, `::`, those IPv4 addresses written as IPv4-mapped IPv6, and 127.0.0.0/8 written as
+ * IPv4-compatible IPv6.
  *
  * @example
  * isLoopback("::ffff:7f00:1"); // true
@@ -40,8 +41,9 @@ export function isLoopback(address: string): boolean {
     const b = v6Bytes(address);
     const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
     if (zeros(0, 16) || (zeros(0, 15) && b[15] === 1)) return true;
-    if (zeros(0, 10) && ((b[10] === 0xff && b[11] === 0xff) || (b[10] === 0 && b[11] === 0)))
-      v4 = b.slice(12);
+    if (zeros(0, 10) && b[10] === 0xff && b[11] === 0xff)
+      v4 = b.slice(12); // IPv4-mapped
+    else if (zeros(0, 12)) return b[12] === 127; // IPv4-compatible (deprecated): only its loopback counts
   }
   return v4 !== undefined && (v4[0] === 127 || v4[0] === 0);
 }

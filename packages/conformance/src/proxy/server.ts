@@ -240,6 +240,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         agents,
         body,
         timeoutMs: limits.upstreamTimeoutMs,
+        clientIdleMs: limits.bodyIdleTimeoutMs,
       });
     } finally {
       slot();

@@ -197,3 +197,44 @@ describe("a full upstream pool", () => {
     ).toHaveLength(3);
   });
 });
+
+describe("a client that stops reading its answer", () => {
+  it("is disconnected after the idle limit, so the upstream connection it held serves others", async () => {
+    const big = Buffer.alloc(64 * 1024 * 1024, "z");
+    const { port } = await setup(
+      (req, _body, res) => {
+        if (req.url === "/big") {
+          res.writeHead(200, { "content-type": "application/octet-stream" });
+          res.end(big);
+        } else json(res, 200, { ok: true });
+      },
+      { upstreamConnections: 1, queueTimeoutMs: 5000, bodyIdleTimeoutMs: 300 },
+    );
+    const reader = connect(port, "127.0.0.1");
+    cleanup.push(() => {
+      reader.destroy();
+    });
+    reader.on("error", () => {});
+    let received = 0;
+    const closed = new Promise<boolean>((resolve) => reader.on("close", () => resolve(true)));
+    const began = new Promise<void>((resolve) =>
+      reader.once("data", (d: Buffer) => {
+        received += d.length;
+        reader.pause(); // the answer began; nothing more is read for now
+        resolve();
+      }),
+    );
+    reader.write("POST /big HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n");
+    await began;
+    // The only upstream connection is held by the stalled answer until the proxy gives up on its reader.
+    const next = await ordinary(`http://127.0.0.1:${port}/_payment`);
+    expect(next.status).toBe(200);
+    reader.on("data", (d: Buffer) => {
+      received += d.length;
+    });
+    reader.resume();
+    const bounded = await Promise.race([closed, new Promise((r) => setTimeout(() => r(false), 10_000))]);
+    expect(bounded).toBe(true);
+    expect(received).toBeLessThan(big.length);
+  });
+});
