@@ -11,6 +11,7 @@ import type { Host } from "../../src/model/target.js";
 
 const PACKAGE = fileURLToPath(new URL("../../", import.meta.url));
 const ENTRY = fileURLToPath(new URL("./fixtures/cli-entry.ts", import.meta.url));
+const MEASURED = fileURLToPath(new URL("./fixtures/measured-proxy.ts", import.meta.url));
 
 /** A `pgi-conformance proxy` child process (one node process: its pid is the proxy's). */
 export interface ChildProxy {
@@ -20,19 +21,35 @@ export interface ChildProxy {
   err: () => string;
   /** Resident and peak resident memory of the proxy process, MiB (from /proc). */
   memory: () => { rssMiB: number; peakMiB: number };
-  /** Sends SIGTERM and resolves with the exit code (bounded: 30 s, then SIGKILL). */
+  /** With `measured`: the proxy's heap in use after a full collection, MiB. */
+  heap: () => Promise<number>;
+  /** Stops the proxy (SIGTERM; a measured proxy by message) and resolves with the exit code (bounded: 30 s). */
   stop: () => Promise<number | null>;
 }
 
-/** Runs `pgi-conformance proxy --config <file of values> --port-base 0 …args` from source; resolves once ready. */
-export async function childProxy(values: Record<string, string>, args: string[] = []): Promise<ChildProxy> {
+/**
+ * Runs `pgi-conformance proxy --config <file of values> --port-base 0 …args` from source; resolves once ready.
+ * `measured` runs it with --expose-gc and an IPC channel, so {@link ChildProxy.heap} can measure its heap.
+ */
+export async function childProxy(
+  values: Record<string, string>,
+  args: string[] = [],
+  options: { measured?: boolean } = {},
+): Promise<ChildProxy> {
   const dir = await mkdtemp(join(tmpdir(), "pgi-proxy-attack-"));
   const config = join(dir, "config.json");
   await writeFile(config, JSON.stringify(values));
+  const proxyArgs = ["--config", config, "--port-base", "0", ...args];
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", ENTRY, "proxy", "--config", config, "--port-base", "0", ...args],
-    { cwd: PACKAGE, env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
+    options.measured
+      ? ["--expose-gc", "--import", "tsx", MEASURED, ...proxyArgs]
+      : ["--import", "tsx", ENTRY, "proxy", ...proxyArgs],
+    {
+      cwd: PACKAGE,
+      env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe", ...(options.measured ? (["ipc"] as const) : [])],
+    },
   );
   let stdout = "";
   let stderr = "";
@@ -63,8 +80,16 @@ export async function childProxy(values: Record<string, string>, args: string[] 
     out: () => stdout,
     err: () => stderr,
     memory: () => ({ rssMiB: kib("VmRSS") / 1024, peakMiB: kib("VmHWM") / 1024 }),
+    heap: () =>
+      new Promise((resolve) => {
+        child.once("message", (m: { heap: number }) => resolve(m.heap / 1024 / 1024));
+        child.send("heap");
+      }),
     stop: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
+      if (child.exitCode === null) {
+        if (options.measured) child.send("stop");
+        else child.kill("SIGTERM");
+      }
       const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
       const code = await exited;
       clearTimeout(timer);

@@ -86,3 +86,52 @@ describe("--har over many exchanges", () => {
     expect(run.failed).toBe(WARM + MEASURED);
   }, 180_000);
 });
+
+describe("without --har or --reporter, over many exchanges", () => {
+  it("keeps the proxy's heap flat (it keeps counts, not exchanges)", async () => {
+    const signed = await fakeUpstream((_req, _body, res) => json(res, 200, { status: 1, msg: "ok" }));
+    const measured = await childProxy({ PGI_GATEWAY_URL: signed.url, PGI_SALT: "a-salt" }, [], {
+      measured: true,
+    });
+    const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+    const body = `key=Jx7Kq2&txnid=T1&amount=1.00&productinfo=p&firstname=A&email=a%40b.in&hash=${"0".repeat(128)}`;
+    const send = () =>
+      new Promise<void>((resolve, reject) => {
+        const req = request(
+          `${measured.urls.gateway}/AuthorizeTransaction.php`,
+          {
+            method: "POST",
+            agent: keepAlive,
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve());
+          },
+        );
+        req.on("error", reject);
+        req.end(body);
+      });
+    try {
+      const N = 4000;
+      for (let i = 0; i < 300; i++) await send();
+      const before = await measured.heap();
+      for (let i = 0; i < N; i++) await send();
+      const end = Date.now() + 30_000;
+      while ((measured.out().match(/^FAIL /gm) ?? []).length < 300 + N && Date.now() < end)
+        await new Promise((r) => setTimeout(r, 10));
+      const after = await measured.heap();
+      console.log(
+        `no --har: proxy heap ${before.toFixed(1)} MiB after 300 exchanges, ${after.toFixed(1)} MiB after ${300 + N} (${(((after - before) * 1024 * 1024) / N).toFixed(0)} bytes per exchange)`,
+      );
+      // Keeping each exchange's verdict would add about 3 KiB per exchange here (12 MiB).
+      expect(after - before).toBeLessThan(4);
+      expect(await measured.stop()).toBe(1);
+      expect(measured.out().trimEnd().split("\n").at(-1)).toBe(`0 passed, ${300 + N} failed`);
+    } finally {
+      keepAlive.destroy();
+      await measured.stop();
+      await signed.close();
+    }
+  }, 180_000);
+});
