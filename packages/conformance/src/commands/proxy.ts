@@ -9,12 +9,11 @@ import { embeddedMock, targetFromFile, targetFromNames } from "../config/targets
 import { UsageError } from "../errors.js";
 import { invokedAs } from "../invoked-as.js";
 import type { Host, Target } from "../model/target.js";
-import { CaseSpool } from "../proxy/case-spool.js";
-import { type HarFile, harEntry, openHar } from "../proxy/har-writer.js";
 import { DEFAULT_LIMITS, type ProxyLimits } from "../proxy/limits.js";
 import { masker } from "../proxy/mask.js";
-import { caseResult, exchangeLines, report, runResult, summary, Tally } from "../proxy/output.js";
+import { exchangeLines, report, runResult, summary } from "../proxy/output.js";
 import { type RunningProxy, startProxy } from "../proxy/server.js";
+import { openSession, type Session } from "../proxy/session.js";
 import { loadSpecSet, type SpecSet } from "../spec/spec-set.js";
 import { oneOf, parseCommandLine } from "./options.js";
 
@@ -239,7 +238,7 @@ export async function runProxyCommand(argv: string[], io: ProxyIo, specsIn?: Spe
   const t0 = performance.now();
   let session: Session;
   try {
-    session = await openSession(p, target);
+    session = await openSession(target, { har: p.har, report: p.reporter !== undefined, version: version() });
   } catch (error) {
     await resolved.close();
     io.err(`pgi-conformance proxy: ${mask((error as Error).message)}`);
@@ -276,45 +275,6 @@ export async function runProxyCommand(argv: string[], io: ProxyIo, specsIn?: Spe
   await proxy.close();
   await resolved.close();
   return finish(p, proxy, session, target, io, performance.now() - t0);
-}
-
-/** What a session keeps: counts, and the HAR and the report's cases written out as the exchanges complete. */
-interface Session {
-  tally: Tally;
-  har?: HarFile;
-  spool?: CaseSpool;
-  add(rec: Parameters<typeof harEntry>[0], verdict: Parameters<typeof harEntry>[1]): void;
-  discard(): Promise<void>;
-}
-
-/** Opens the HAR (its file created now: an unwritable path is a misuse) and the report's spool. */
-async function openSession(p: Parsed, target: Target): Promise<Session> {
-  const tally = new Tally();
-  const harMask = masker(target);
-  let har: HarFile | undefined;
-  if (p.har)
-    try {
-      har = openHar(p.har, version());
-    } catch (error) {
-      throw new UsageError(
-        `--har ${p.har}: cannot write (${(error as NodeJS.ErrnoException).code ?? "error"})`,
-      );
-    }
-  const spool = p.reporter ? await CaseSpool.open(masker(target, { merchantKey: true })) : undefined;
-  return {
-    tally,
-    ...(har ? { har } : {}),
-    ...(spool ? { spool } : {}),
-    add(rec, verdict) {
-      tally.add(rec.host, verdict);
-      har?.append(harEntry(rec, verdict, harMask));
-      spool?.append(caseResult(rec, verdict, tally.exchanges, target));
-    },
-    async discard() {
-      await har?.close().catch(() => {});
-      await spool?.drain().catch(() => {});
-    },
-  };
 }
 
 /** After the stop: the HAR closed, the report, the summary; resolves with the exit code. */
