@@ -71,6 +71,14 @@ const declaresBody = (req: IncomingMessage) =>
   req.headers["transfer-encoding"] !== undefined ||
   (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0");
 
+/** The body of a request the parser has read whole, from its stream's buffer. */
+function readBuffered(req: IncomingMessage): Buffer {
+  const chunks: Buffer[] = [];
+  for (let chunk = req.read() as Buffer | null; chunk !== null; chunk = req.read() as Buffer | null)
+    chunks.push(chunk);
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+}
+
 /** Answers the request itself and records it as a refused exchange. */
 function refuse(
   x: InFlight,
@@ -137,8 +145,13 @@ async function readBody(
     return undefined;
   };
   if (enforced && Number(declared ?? 0) > limits.bodyLimit) return tooBig();
+  const prefetch = enforced ? limits.bodyLimit : limits.captureLimit;
+  // The usual case: the whole body came with the headers, so it is taken as it is, with no deadline to watch.
+  const buffered = req.readableLength;
+  if (buffered <= prefetch && (req.complete || (declared !== undefined && buffered === Number(declared))))
+    return { bytes: readBuffered(req) };
   const reader = new RequestBody(req, {
-    prefetch: enforced ? limits.bodyLimit : limits.captureLimit,
+    prefetch,
     idleMs: limits.bodyIdleTimeoutMs,
     totalMs: limits.requestTimeoutMs,
   });
