@@ -28,6 +28,6 @@ export function framingProblem(req: IncomingMessage, documentsBody: boolean): st
   }
   const method = req.method ?? "GET";
   if (!documentsBody && BODYLESS_METHODS.has(method) && (te !== undefined || Number(cl) > 0))
-    return `a ${method} request must not carry a body (it has ${te !== undefined ? "Transfer-Encoding: chunked" : `Content-Length: ${cl}`}), and its operation documents none`;
+    return `a ${method} request must not carry a body (it has ${te !== undefined ? "Transfer-Encoding: chunked" : `Content-Length: ${cl}`}): no ${method} operation of the interface documents one`;
   return undefined;
 }
