@@ -1,7 +1,7 @@
 // Shared by the attack tests: the proxy CLI in its own process (its memory measured), and raw-socket requests.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -93,6 +93,7 @@ export async function childProxy(
       const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
       const code = await exited;
       clearTimeout(timer);
+      await rm(dir, { recursive: true, force: true });
       return code;
     },
   };

@@ -1,7 +1,7 @@
 // Attack: a real upstream answers about 1 MB of gzip that inflates to 1 GiB. The proxy (its own process) forwards it
 // unchanged, reports it as not checked, its memory stays bounded, and ordinary requests keep being answered.
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await proxy?.stop();
   await upstream.close();
+  await rm(report, { force: true });
 });
 
 /** A POST through the proxy; resolves with the status, the raw answer bytes, their content-coding and the time. */
