@@ -9,10 +9,11 @@ import { embeddedMock, targetFromFile, targetFromNames } from "../config/targets
 import { UsageError } from "../errors.js";
 import { invokedAs } from "../invoked-as.js";
 import type { Host, Target } from "../model/target.js";
-import { harEntry, writeHar } from "../proxy/har-writer.js";
+import { DEFAULT_LIMITS, type ProxyLimits } from "../proxy/limits.js";
 import { masker } from "../proxy/mask.js";
-import { exchangeLines, report, summary, toRunResult } from "../proxy/output.js";
+import { exchangeLines, report, runResult, summary } from "../proxy/output.js";
 import { type RunningProxy, startProxy } from "../proxy/server.js";
+import { openSession, type Session } from "../proxy/session.js";
 import { loadSpecSet, type SpecSet } from "../spec/spec-set.js";
 import { oneOf, parseCommandLine } from "./options.js";
 
@@ -23,7 +24,7 @@ export const proxyHelp = (
 
 Usage:
   ${cmd} proxy [--target env | --config FILE] [--port-base N] [--har FILE] [--enforce]
-                         [--reporter json|junit --out FILE]
+                         [--reporter json|junit --out FILE] [limits]
 
 Listens on 127.0.0.1, ports N..N+6 (default 4110) for ${HOSTS.join(", ")}, in that order. Point
 your service's PGI_<HOST>_URL variables at those ports: every request is forwarded unchanged to the
@@ -35,12 +36,24 @@ Options:
   --config FILE          forward to the hosts and credentials of a JSON file keyed by the same names
                          (neither: start the embedded mock and forward to it)
   --port-base N          first port (default 4110); 0 gives each listener a free port
-  --har FILE             on exit, write the traffic as HAR 1.2, secrets masked (${cmd} validate FILE)
+  --har FILE             write the traffic as HAR 1.2 as it passes, secrets masked; complete on exit
+                         (${cmd} validate FILE)
   --enforce              answer a request that breaks the contract with the operation's documented
                          400 instead of forwarding it; refuse bodies over 1 MiB with 413
   --reporter NAME        json or junit, written to --out FILE on exit
   --out FILE             where the json or junit report goes
   -h, --help             this help
+
+Limits (a client that breaks one gets an answer from the proxy, and the exchange is reported FAIL):
+  --request-timeout S    a request's headers must arrive within S seconds, then its body within S
+                         seconds more; else 408 and the connection is closed (default ${DEFAULT_LIMITS.requestTimeoutMs / 1000})
+  --body-idle-timeout S  longest pause within a request body, seconds; else 408, closed (default ${DEFAULT_LIMITS.bodyIdleTimeoutMs / 1000})
+  --upstream-connections N
+                         requests forwarded at once to each host (default ${DEFAULT_LIMITS.upstreamConnections}); more wait
+  --queue-timeout S      how long a request waits for one of those, seconds; then 503 (default ${DEFAULT_LIMITS.queueTimeoutMs / 1000});
+                         at most ${DEFAULT_LIMITS.queueLimit} wait per host, the next one gets 503 at once
+Requests whose body length could be read two ways (Content-Length with Transfer-Encoding, a coding
+other than chunked, a body on GET, HEAD, DELETE, OPTIONS or TRACE) get 400 and are never forwarded.
 
 Callbacks: have the host post UPI Collect final responses (surl/furl) to
   http://127.0.0.1:<gateway port>/__proxy/relay?to=<URL-encoded destination>
@@ -69,7 +82,26 @@ interface Parsed {
   enforce: boolean;
   reporter?: "json" | "junit" | undefined;
   out?: string | undefined;
+  limits: Partial<ProxyLimits>;
   help: boolean;
+}
+
+/** A positive number of seconds (decimals allowed) as milliseconds, or a one-line usage error. */
+function seconds(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(n > 0) || n > 86_400)
+    throw new UsageError(`${flag}: a number of seconds above 0 and at most 86400, not ${value}`);
+  return Math.round(n * 1000);
+}
+
+/** A whole number from 1 to 100000, or a one-line usage error. */
+function count(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 100_000)
+    throw new UsageError(`${flag}: a whole number from 1 to 100000, not ${value}`);
+  return n;
 }
 
 function parse(argv: string[]): Parsed {
@@ -83,6 +115,10 @@ function parse(argv: string[]): Parsed {
       enforce: { type: "boolean" },
       reporter: { type: "string" },
       out: { type: "string" },
+      "request-timeout": { type: "string" },
+      "body-idle-timeout": { type: "string" },
+      "upstream-connections": { type: "string" },
+      "queue-timeout": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     true,
@@ -107,6 +143,14 @@ function parse(argv: string[]): Parsed {
   ] as const)
     if (file !== undefined && !existsSync(dirname(resolve(file))))
       throw new UsageError(`${flag} ${file}: its directory does not exist`);
+  const limits: Partial<ProxyLimits> = {};
+  const set = <K extends keyof ProxyLimits>(key: K, v: number | undefined) => {
+    if (v !== undefined) limits[key] = v;
+  };
+  set("requestTimeoutMs", seconds("--request-timeout", values["request-timeout"]));
+  set("bodyIdleTimeoutMs", seconds("--body-idle-timeout", values["body-idle-timeout"]));
+  set("upstreamConnections", count("--upstream-connections", values["upstream-connections"]));
+  set("queueTimeoutMs", seconds("--queue-timeout", values["queue-timeout"]));
   return {
     target: values.target,
     config: values.config,
@@ -115,6 +159,7 @@ function parse(argv: string[]): Parsed {
     enforce: values.enforce === true,
     reporter,
     out: values.out,
+    limits,
     help: values.help === true,
   };
 }
@@ -191,6 +236,14 @@ export async function runProxyCommand(argv: string[], io: ProxyIo, specsIn?: Spe
   const mask = masker(target, { merchantKey: true });
   const specs = specsIn ?? loadSpecSet();
   const t0 = performance.now();
+  let session: Session;
+  try {
+    session = await openSession(target, { har: p.har, report: p.reporter !== undefined, version: version() });
+  } catch (error) {
+    await resolved.close();
+    io.err(`pgi-conformance proxy: ${mask((error as Error).message)}`);
+    return 2;
+  }
   let proxy: RunningProxy;
   try {
     proxy = await startProxy({
@@ -198,13 +251,15 @@ export async function runProxyCommand(argv: string[], io: ProxyIo, specsIn?: Spe
       target,
       portBase: p.portBase,
       enforce: p.enforce,
-      retainBodies: Boolean(p.har || p.reporter),
+      ...p.limits,
       onExchange: (rec, verdict) => {
         for (const line of exchangeLines(rec, verdict, mask)) io.out(line);
+        session.add(rec, verdict);
       },
       onError: (message) => io.err(mask(message)),
     });
   } catch (error) {
+    await session.discard();
     await resolved.close();
     io.err(`pgi-conformance proxy: ${mask((error as Error).message)}`);
     return error instanceof UsageError ? 2 : 1;
@@ -219,32 +274,38 @@ export async function runProxyCommand(argv: string[], io: ProxyIo, specsIn?: Spe
   await (io.stop ?? signalled());
   await proxy.close();
   await resolved.close();
-  return finish(p, proxy, target, io, performance.now() - t0);
+  return finish(p, proxy, session, target, io, performance.now() - t0);
 }
 
-/** After the stop: the HAR, the report, the summary; resolves with the exit code. */
+/** After the stop: the HAR closed, the report, the summary; resolves with the exit code. */
 async function finish(
   p: Parsed,
   proxy: RunningProxy,
+  session: Session,
   target: Target,
   io: ProxyIo,
   durationMs: number,
 ): Promise<number> {
   const mask = masker(target, { merchantKey: true });
-  const run = toRunResult(target.name, proxy.exchanges, target, durationMs);
   try {
-    if (p.har) {
-      const harMask = masker(target);
-      const entries = proxy.exchanges.map(({ rec, verdict }) => harEntry(rec, verdict, harMask));
-      await writeHar(p.har, entries, version());
-    }
-    if (p.reporter && p.out) {
+    await session.har?.close();
+  } catch (error) {
+    io.err(`pgi-conformance proxy: --har ${p.har}: ${mask((error as Error).message)}`);
+  }
+  try {
+    if (session.spool && p.reporter && p.out) {
+      const run = runResult(target.name, await session.spool.drain(), durationMs);
       await writeFile(p.out, report(run, p.reporter, mask));
       io.out(`${p.reporter} report written to ${p.out}`);
     }
   } catch (error) {
     io.err(`pgi-conformance proxy: ${mask((error as Error).message)}`);
   }
-  for (const line of summary(run, { control: proxy.control, ...(p.har ? { har: p.har } : {}) })) io.out(line);
-  return run.failed > 0 ? 1 : 0;
+  const { tally } = session;
+  for (const line of summary(tally, target.name, {
+    control: proxy.control,
+    ...(p.har ? { har: p.har } : {}),
+  }))
+    io.out(line);
+  return tally.failed > 0 ? 1 : 0;
 }

@@ -6,7 +6,7 @@ import type { Finding } from "../model/finding.js";
 import type { Credentials, Host } from "../model/target.js";
 import type { SpecSet } from "../spec/spec-set.js";
 import { collectFinalFindings, webhookFindings } from "./callbacks.js";
-import { bodyText, type ReceivedAnswer, type SentRequest } from "./forward.js";
+import type { Captured, ReceivedAnswer, SentRequest } from "./forward.js";
 import type { Route } from "./match.js";
 
 /** One exchange that went through the proxy. */
@@ -17,8 +17,11 @@ export interface Recorded {
   durationMs: number;
   request: SentRequest;
   answer: ReceivedAnswer;
-  /** True when --enforce answered the request itself instead of forwarding it. */
-  refused?: boolean;
+  /**
+   * Set when the proxy answered the request itself instead of forwarding it (or stopped forwarding it): why, in a
+   * few words ("--enforce", "ambiguous framing", "request timeout", "upstream busy", "unparsable request").
+   */
+  refused?: string;
 }
 
 /** What the proxy concluded about an exchange. */
@@ -33,12 +36,27 @@ export interface JudgeContext {
   credentials: Credentials;
 }
 
-const tooLong = (what: string, size: number): Finding => ({
+const tooLong = (what: string, body: Captured): Finding => ({
   check: what === "request" ? "request_valid" : "response_schema",
   ok: true,
   warning: true,
-  message: `the ${what} body (${size} bytes) is longer than the capture limit and was forwarded unchecked`,
+  message:
+    body.note ??
+    `the ${what} body (${body.size} bytes) is longer than the capture limit and was forwarded unchecked`,
 });
+
+/**
+ * The operation an exchange is reported under: the matched operation, the relayed callback, or `unmatched`.
+ *
+ * @example
+ * operationIdOf(route(specs, "gateway", "POST", "/_payment")); // "initiateHostedCheckoutPayment"
+ */
+export function operationIdOf(route: Route): string {
+  if (route.kind === "operation") return route.op.operationId;
+  if (route.kind === "relay")
+    return route.callback === "collectFinalResponse" ? "receiveCollectFinalResponse" : "merchantStatusUpdate";
+  return route.kind === "control" ? "mockControl" : "unmatched";
+}
 
 /**
  * The request checks of an operation's exchange: parameters, credentials, body schema, and its hash or checksum.
@@ -51,7 +69,7 @@ export function judgeRequest(
   op: Extract<Route, { kind: "operation" }>["op"],
   request: SentRequest,
 ): Finding[] {
-  if (!request.body.complete) return [tooLong("request", request.body.size)];
+  if (!request.body.complete) return [tooLong("request", request.body)];
   const text = request.body.size ? request.body.bytes.toString("utf8") : undefined;
   return checkRequest(
     ctx.specs,
@@ -84,18 +102,19 @@ function explained(
 }
 
 /**
- * Every finding of one exchange. `requestChecked` carries request findings already computed (enforce mode).
+ * Every finding of one exchange. `requestChecked` carries request findings already computed (enforce mode); for an
+ * exchange the proxy refused, they are its findings.
  *
  * @example
  * const { operationId, findings } = judge(ctx, recorded);
  */
 export function judge(ctx: JudgeContext, rec: Recorded, requestChecked?: Finding[]): Verdict {
   const { route, request, answer } = rec;
+  if (rec.refused) return { operationId: operationIdOf(route), findings: requestChecked ?? [] };
   const requestText = request.body.complete ? request.body.bytes.toString("utf8") : undefined;
   if (route.kind === "relay") {
-    const operationId =
-      route.callback === "collectFinalResponse" ? "receiveCollectFinalResponse" : "merchantStatusUpdate";
-    if (requestText === undefined) return { operationId, findings: [tooLong("request", request.body.size)] };
+    const operationId = operationIdOf(route);
+    if (requestText === undefined) return { operationId, findings: [tooLong("request", request.body)] };
     const findings =
       route.callback === "collectFinalResponse"
         ? collectFinalFindings(ctx.specs, requestText, ctx.credentials)
@@ -119,7 +138,6 @@ export function judge(ctx: JudgeContext, rec: Recorded, requestChecked?: Finding
   }
   const op = route.op;
   const findings = requestChecked ?? judgeRequest(ctx, op, request);
-  if (rec.refused) return { operationId: op.operationId, findings };
   if (answer.transportError !== undefined) {
     findings.push({
       check: "not_a_server_error",
@@ -130,8 +148,9 @@ export function judge(ctx: JudgeContext, rec: Recorded, requestChecked?: Finding
     return { operationId: op.operationId, findings };
   }
   if (!answer.body.complete)
-    return { operationId: op.operationId, findings: [...findings, tooLong("answer", answer.body.size)] };
-  const responseBody = bodyText(answer.body, answer.headers["content-encoding"]);
+    return { operationId: op.operationId, findings: [...findings, tooLong("answer", answer.body)] };
+  // Decoded already when the answer had a content coding (decodeCaptured).
+  const responseBody = answer.body.bytes.toString("utf8");
   const exchange = {
     request: {
       method: request.method,

@@ -2,7 +2,6 @@ import type { RunningMock } from "@pgi/mock";
 import { webhookSignature } from "@pgi/signing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Target } from "../../src/model/target.js";
-import type { RunningProxy } from "../../src/proxy/server.js";
 import { buildRequest } from "../../src/requests/build-request.js";
 import { requestBody } from "../../src/spec/request-body.js";
 import {
@@ -14,12 +13,13 @@ import {
   SECRETS,
   secretValues,
   startSecretMock,
+  type TestProxy,
 } from "./helpers.js";
 
 const specs = getSpecs();
 let mock: RunningMock;
 let target: Target;
-let proxy: RunningProxy;
+let proxy: TestProxy;
 let lines: string[];
 let receiver: Awaited<ReturnType<typeof fakeUpstream>>;
 

@@ -50,6 +50,14 @@ describe("pgi-conformance proxy misuse (in process)", () => {
     [["--target", "env", "--config", "x.json"], /--target env and --config exclude each other/],
     [["--out", "r.json"], /--out needs --reporter json or junit/],
     [["extra"], /proxy takes no arguments, not extra/],
+    [["--request-timeout", "0"], /--request-timeout: a number of seconds above 0 and at most 86400, not 0/],
+    [
+      ["--body-idle-timeout", "1e3"],
+      /--body-idle-timeout: a number of seconds above 0 and at most 86400, not 1e3/,
+    ],
+    [["--queue-timeout=-1"], /--queue-timeout: a number of seconds above 0 and at most 86400, not -1/],
+    [["--upstream-connections", "2.5"], /--upstream-connections: a whole number from 1 to 100000, not 2\.5/],
+    [["--har", tmpdir()], new RegExp(`--har ${tmpdir()}: cannot write \\(EISDIR\\)`)],
     [
       ["--config", "/nonexistent-dir-pgi/c.json"],
       /--config \/nonexistent-dir-pgi\/c\.json: cannot read \(ENOENT\)/,
