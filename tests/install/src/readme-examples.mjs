@@ -70,16 +70,6 @@ export async function runExamples(project, mockBase) {
 
   out.push(`webhooks: ${await runWebhookExample(project)}`);
 
-  const rootReadme = await readFile(join(project, "ROOT-README.md"), "utf8");
-  const script = rootReadme.match(/cat > (\S+\.mjs) <<'JS'\n([\s\S]*?)\nJS\n/);
-  if (!script) throw new Error("the root README has no end-to-end example (cat > FILE.mjs <<'JS' ... JS)");
-  await writeFile(join(project, /** @type {string} */ (script[1])), `${script[2]}\n`);
-  const first = await run("node", [/** @type {string} */ (script[1])], {
-    cwd: project,
-    env: childEnv({ PGI_PAYOUT_URL: `http://127.0.0.1:${mockBase + 5}` }),
-    timeoutMs: 30_000,
-  });
-  out.push(`root README: ${first.stdout.trim().split("\n")[0]}`);
   return out.join("; ");
 }
 

@@ -5,9 +5,12 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startLocalRegistry } from "./local-registry.mjs";
 import { catalog, packOne, workspacePackages } from "./pack.mjs";
 import { childEnv, freePortRange, run, startServer, stopAll, tail, waitForOk } from "./processes.mjs";
+import { checkPasted, heredocFile, shellBlocks, USER_SECTION } from "./readme-blocks.mjs";
 import { runExamples, writeExamples } from "./readme-examples.mjs";
+import { step } from "./steps.mjs";
 import { problems } from "./tarball-check.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -15,13 +18,15 @@ const root = join(here, "..", "..", "..");
 const DEADLINE_MS = 300_000;
 const MOCK_HOSTS = ["otp", "gateway", "wallet", "partner", "accounts", "payout", "bbps"];
 const started = Date.now();
-
-/** Runs one named step, printing its outcome and time. */
-async function step(/** @type {string} */ name, /** @type {() => Promise<string | void>} */ fn) {
-  const t0 = Date.now();
-  const note = await fn();
-  console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)${note ? `: ${note}` : ""}`);
-}
+/**
+ * What the root README's "Use it from npm" program prints when it works: the link it created (status 0, msg
+ * Success, with a link) and that link's status read back (status 0).
+ */
+const README_SUCCESS = [
+  /status: 0,\s+msg: 'Success'/,
+  /link: 'https?:\/\/\S+'/,
+  /status: 0,\s+msg: 'PENDING'/,
+];
 
 /** Fails with `message` unless `condition` holds. */
 function check(/** @type {unknown} */ condition, /** @type {string} */ message) {
@@ -32,6 +37,10 @@ async function main() {
   const work = await mkdtemp(join(tmpdir(), "pgi-install-"));
   const project = join(work, "merchant-app");
   const tarballs = [];
+  /** @type {import("./local-registry.mjs").Packed[]} */
+  const packedAll = [];
+  const readme = await readFile(join(root, "README.md"), "utf8");
+  const userBlocks = shellBlocks(readme, USER_SECTION);
   try {
     const all = await workspacePackages(root);
     const publics = all.filter((p) => !p.private);
@@ -44,6 +53,7 @@ async function main() {
       for (const pkg of publics) {
         const { tarball, packed } = await packOne(pkg, join(work, "tarballs"));
         tarballs.push(tarball);
+        packedAll.push({ manifest: packed.manifest, tarball });
         found.push(...problems(packed, { privateNames, license, repositoryUrl }));
       }
       check(found.length === 0, `tarball problems:\n  ${found.join("\n  ")}`);
@@ -63,8 +73,12 @@ async function main() {
         timeoutMs: 150_000,
       });
       await cp(join(here, "..", "fixture"), project, { recursive: true });
-      await cp(join(root, "README.md"), join(project, "ROOT-README.md"));
       await writeExamples(project);
+      // The root README's program, type-checked under the strict settings below as a merchant's .ts file.
+      const program = userBlocks.map(heredocFile).find(Boolean);
+      if (!program)
+        throw new Error(`the root README's "${USER_SECTION}" has no program (cat > FILE <<'JS' ... JS)`);
+      await writeFile(join(project, "readme-root.ts"), program.text);
       return project;
     });
 
@@ -117,6 +131,36 @@ async function main() {
     } finally {
       await mock?.stop();
     }
+
+    await step(
+      `the root README's "${USER_SECTION}" commands pasted into bash in an empty folder`,
+      async () => {
+        // Verbatim, with one substitution of where packages come from: npm takes @pgi/* from a registry on
+        // 127.0.0.1 serving this commit's tarballs (set through npm's own @pgi:registry setting; the commands are
+        // unchanged, and every other package comes from the usual registry). The mock's ports are PGI_MOCK_PORT_BASE,
+        // a free range, so a mock or test already on 4010-4016 on this machine neither breaks nor hides a failure.
+        const registry = await startLocalRegistry(packedAll, "@pgi");
+        const portBase = await freePortRange(MOCK_HOSTS.length);
+        try {
+          const stdout = await checkPasted(userBlocks, {
+            dir: join(work, "empty-folder"),
+            env: childEnv({ ...registry.env, PGI_MOCK_PORT_BASE: String(portBase) }),
+            timeoutMs: 240_000,
+            expected: README_SUCCESS,
+            ports: MOCK_HOSTS.map((_, i) => portBase + i),
+          });
+          // npm resolved @pgi/* through the local registry (the tarballs themselves may come from npm's cache,
+          // which holds them by their integrity, the same sha512 the registry gave).
+          const asked = ["@pgi/client", "@pgi/mock"].filter(
+            (name) => !registry.requests.includes(`GET /${name.replace("/", "%2f")}`),
+          );
+          check(asked.length === 0, `npm did not resolve ${asked.join(", ")} through the local registry`);
+          return `printed ${stdout.match(README_SUCCESS[0])?.[0].replace(/\s+/g, " ")}; nothing left running, ${portBase}-${portBase + MOCK_HOSTS.length - 1} closed`;
+        } finally {
+          await registry.close();
+        }
+      },
+    );
 
     await step("npx pgi-conformance against its embedded mock", async () => {
       const { stdout } = await run("npx", ["--no-install", "pgi-conformance"], {
