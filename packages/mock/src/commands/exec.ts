@@ -9,6 +9,7 @@ import {
   CliUsageError,
   CommandStartError,
   failWith,
+  invokedAs,
   MockCliError,
   MockStartError,
 } from "./io.js";
@@ -22,12 +23,10 @@ const OPTIONS: OptionTable = {
   help: { type: "boolean", short: "h" },
 };
 
-const NAME = "pgi-mock exec";
+/** The written help of `pgi-mock exec`, under the name it was invoked by (`pgi-mock exec` or `pnpm mock exec`). */
+export const execHelp = (name: string) => `${name}: start the mock, run a command against it, stop the mock
 
-/** The written help of `pgi-mock exec`. */
-export const execHelp = `${NAME}: start the mock, run a command against it, stop the mock
-
-Usage: ${NAME} [options] -- CMD [ARG...]
+Usage: ${name} [options] -- CMD [ARG...]
 
 Starts the mock of all seven hosts, waits until every host answers GET /__mock/health, then runs CMD with the
 mock's variables added to its environment: PGI_OTP_URL ... PGI_BBPS_URL and the test credentials, under the
@@ -40,10 +39,10 @@ ${MOCK_OPTIONS_HELP}
   -h, --help            this help
 
 Examples:
-  ${NAME} -- node first-call.mjs                     # hosts on 4010-4016 while the program runs
-  ${NAME} --port-base 5010 -- npm test               # hosts on 5010-5016; npm test sees PGI_OTP_URL=...:5010
-  ${NAME} -- sh -c 'curl -s "$PGI_PAYOUT_URL/__mock/health"'
-  ${NAME} --time-factor 0.01 -- npx vitest run       # webhook retries 100 times faster
+  ${name} -- node first-call.mjs                     # hosts on 4010-4016 while the program runs
+  ${name} --port-base 5010 -- npm test               # hosts on 5010-5016; npm test sees PGI_OTP_URL=...:5010
+  ${name} -- sh -c 'curl -s "$PGI_PAYOUT_URL/__mock/health"'
+  ${name} --time-factor 0.01 -- npx vitest run       # webhook retries 100 times faster
 
 Exit codes: CMD's exit code (128 + N when signal N ended it); 2 on misuse, when a port is in use, when the
 hosts are not ready in time, or when CMD cannot be started.`;
@@ -110,6 +109,7 @@ function runChild(command: string[], env: Record<string, string | undefined>, io
  * process.exitCode = await exec(["--", "node", "first-call.mjs"], processIo());
  */
 export async function exec(argv: string[], io: CliIo): Promise<number> {
+  const name = `${invokedAs(io.env)} exec`;
   let start: Awaited<ReturnType<typeof mockStartOptions>>;
   let command: string[];
   let timeoutMs: number;
@@ -117,16 +117,16 @@ export async function exec(argv: string[], io: CliIo): Promise<number> {
     const split = splitCommand(argv, OPTIONS);
     const values = parseOptions(split.own, OPTIONS);
     if (values.help) {
-      io.stdout(`${execHelp}\n`);
+      io.stdout(`${execHelp(name)}\n`);
       return 0;
     }
     command = split.command;
     if (command.length === 0 || command[0] === "")
-      throw new CliUsageError(`no command to run; usage: ${NAME} [options] -- CMD [ARG...]`);
+      throw new CliUsageError(`no command to run; usage: ${name} [options] -- CMD [ARG...]`);
     timeoutMs = readyTimeoutMs(values["ready-timeout"]);
     start = await mockStartOptions(values, io.env);
   } catch (error) {
-    return failWith(io, NAME, error);
+    return failWith(io, name, error);
   }
   // A stop signal while the mock starts: nothing is run, the mock is stopped, and the code says which signal.
   let early: NodeJS.Signals | undefined;
@@ -145,7 +145,7 @@ export async function exec(argv: string[], io: CliIo): Promise<number> {
     if (early) return exitCodeOf(null, early);
     return failWith(
       io,
-      NAME,
+      name,
       error instanceof MockCliError ? error : new MockStartError((error as Error).message),
     );
   } finally {

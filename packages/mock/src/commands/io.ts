@@ -36,6 +36,11 @@ export function processIo(): CliIo {
   };
 }
 
+/** The command as the user typed it: `pnpm mock` from this repository's root script, else the binary's name. */
+export function invokedAs(env: CliIo["env"]): string {
+  return env.npm_package_name === "pgi" && env.npm_lifecycle_event === "mock" ? "pnpm mock" : "pgi-mock";
+}
+
 /** Base class of pgi-mock's command-line errors. */
 export class MockCliError extends Error {
   override readonly name: string = "MockCliError";

@@ -5,7 +5,7 @@ import { credentialsByName, maskedValues, resolveCredentials } from "../core/cre
 import { createRequestLogger } from "../server/request-log.js";
 import { startMock } from "../start.js";
 import { HOST_NAMES, type RunningMock } from "../types.js";
-import { type CliIo, CliUsageError, failWith, MockStartError } from "./io.js";
+import { type CliIo, CliUsageError, failWith, invokedAs, MockStartError } from "./io.js";
 import { MOCK_OPTIONS, MOCK_OPTIONS_HELP, mockStartOptions } from "./mock-options.js";
 import { type OptionTable, parseOptions } from "./parse-options.js";
 import { SUBCOMMANDS } from "./subcommands.js";
@@ -16,11 +16,6 @@ const OPTIONS: OptionTable = {
   "log-format": { type: "string", valid: "text or json" },
   help: { type: "boolean", short: "h" },
 };
-
-/** The command as the user typed it: `pnpm mock` from this repository's root script, else the binary's name. */
-export function invokedAs(env: CliIo["env"]): string {
-  return env.npm_package_name === "pgi" && env.npm_lifecycle_event === "mock" ? "pnpm mock" : "pgi-mock";
-}
 
 /** The written help of `pgi-mock` (no command). */
 export function serveHelp(command: string): string {

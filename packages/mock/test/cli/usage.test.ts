@@ -8,6 +8,7 @@ describe("pgi-mock --help", () => {
     [["--help"], "pgi-mock", {}],
     [["-h"], "pnpm mock", { npm_package_name: "pgi", npm_lifecycle_event: "mock" }],
     [["exec", "--help"], "pgi-mock exec", {}],
+    [["exec", "--help"], "pnpm mock exec", { npm_package_name: "pgi", npm_lifecycle_event: "mock" }],
   ])("%j: usage, options and examples under the name as invoked", async (argv, name, env) => {
     const io = fakeIo(env);
     expect(await main(argv, io)).toBe(0);
