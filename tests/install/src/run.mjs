@@ -113,7 +113,7 @@ async function main() {
         mock = startServer("npx", ["--no-install", "pgi-mock", "--port-base", String(base), "--quiet"], {
           cwd: project,
         });
-        await waitForOk(`http://127.0.0.1:${base + 1}/__mock/health`, mock, 30_000);
+        await waitForOk(`http://127.0.0.1:${base + 1}/__mock/health`, mock, 90_000);
         return `pid ${mock.pid} on ${base}-${base + MOCK_HOSTS.length - 1}`;
       });
 

@@ -38,7 +38,7 @@ beforeAll(async () => {
   });
   target = targetFromNames("the embedded mock", mock.env);
   target.isMock = true;
-}, 60_000);
+});
 afterAll(() => mock?.close());
 
 interface Tally {
