@@ -30,3 +30,15 @@ export async function step(name, fn, o = {}) {
     clearInterval(heartbeat);
   }
 }
+
+/**
+ * Fails with `message` unless `condition` holds.
+ *
+ * @param {unknown} condition
+ * @param {string} message
+ * @example
+ * check(stdout.includes("ok"), `printed: ${stdout}`);
+ */
+export function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
