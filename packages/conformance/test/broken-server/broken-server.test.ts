@@ -20,7 +20,7 @@ beforeAll(async () => {
     isMock: true,
   };
   result = await runSuite(loadSpecSet(), target, { retryWaitMs: 1_000 });
-}, 60_000);
+});
 afterAll(() => close());
 
 /** Failed findings of the first case of an operation matching `name`. */

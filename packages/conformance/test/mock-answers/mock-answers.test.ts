@@ -12,8 +12,11 @@ import { type CorpusRequest, fixtureRequests, generatedRequests, refusalRequests
 const TOTAL = 20_000;
 const SEED = 20_261_123;
 const CONCURRENCY = 8;
-/** Hard bound on the sending loop: it stops (and the test fails) rather than hang. */
-const DEADLINE_MS = 150_000;
+/**
+ * Hard bound on the sending loop: it stops (and the test fails) rather than hang. About a minute alone; the bound is
+ * for two cores that other processes keep busy, where the same run takes several times longer.
+ */
+const DEADLINE_MS = 480_000;
 
 const specs = loadSpecSet();
 let mock: RunningMock;
@@ -39,7 +42,7 @@ beforeAll(async () => {
   });
   target = targetFromNames("the embedded mock", mock.env);
   target.isMock = true;
-}, 60_000);
+});
 afterAll(() => mock?.close());
 
 interface Tally {
@@ -147,5 +150,5 @@ describe("the mock's own answers are in its contract", () => {
     // The corpus reaches past routing: successes, refusals and each shared refusal status were all seen.
     for (const status of [200, 400, 401, 413, 415])
       expect(tally.statuses.get(status) ?? 0).toBeGreaterThan(0);
-  }, 240_000);
+  }, 600_000);
 });

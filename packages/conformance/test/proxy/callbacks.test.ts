@@ -42,7 +42,7 @@ const relay = (host: "gateway" | "partner", scheme: string, path: string) =>
 
 /** Waits for the n-th exchange whose operation is `operationId` (bounded). */
 async function judged(operationId: string) {
-  const until = Date.now() + 5000;
+  const until = Date.now() + 30_000;
   for (;;) {
     const found = proxy.exchanges.find((e) => e.verdict.operationId === operationId);
     if (found || Date.now() > until) return found;

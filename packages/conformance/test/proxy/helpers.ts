@@ -69,9 +69,9 @@ export async function proxyFor(
   return { proxy: Object.assign(proxy, { exchanges: seen }), lines };
 }
 
-/** Waits until `n` exchanges were judged (bounded: 5 s). */
+/** Waits until `n` exchanges were judged (bounded: 30 s, for a loaded machine; it takes milliseconds alone). */
 export async function exchanges(proxy: TestProxy, n: number) {
-  const until = Date.now() + 5000;
+  const until = Date.now() + 30_000;
   while (proxy.exchanges.length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
   return proxy.exchanges;
 }

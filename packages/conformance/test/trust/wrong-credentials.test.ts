@@ -24,7 +24,7 @@ beforeAll(async () => {
   for (const [field, name] of Object.entries(CREDENTIAL_ENV)) {
     names[name] = (DEFAULT_CREDENTIALS as Record<string, string>)[field] ?? "";
   }
-}, 30_000);
+});
 afterAll(() => mock.close());
 
 /** A wrong value with quotes and a dollar sign, so masking and quoting are both exercised. */
