@@ -15,8 +15,21 @@ type Schema = Record<string, unknown>;
 
 const MAX_DEPTH = 6;
 
-/** The properties a schema declares, with those of its allOf/oneOf/anyOf variants (all dereferenced). */
+const declaredBySchema = new WeakMap<Schema, Record<string, Schema>>();
+
+/** The properties a schema declares, with those of its allOf/oneOf/anyOf variants (dereferenced, memoised). */
 function declared(doc: unknown, schema: Schema, depth: number): Record<string, Schema> {
+  if (depth === 0) {
+    const known = declaredBySchema.get(schema);
+    if (known) return known;
+    const found = declaredAt(doc, schema, 0);
+    declaredBySchema.set(schema, found);
+    return found;
+  }
+  return declaredAt(doc, schema, depth);
+}
+
+function declaredAt(doc: unknown, schema: Schema, depth: number): Record<string, Schema> {
   const out: Record<string, Schema> = {};
   if (depth > MAX_DEPTH) return out;
   for (const [k, v] of Object.entries((schema.properties ?? {}) as Record<string, unknown>)) {
