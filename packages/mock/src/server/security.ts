@@ -1,6 +1,6 @@
 // Checks bearer tokens, their scopes and API-key headers against the mock's credentials, per the operation's spec.
 
-import { findSecret, secretEquals } from "../core/secret-compare.js";
+import { findSecret, secretDigest, secretEquals } from "../core/secret-compare.js";
 import {
   exampleNames,
   type OperationInfo,
@@ -16,17 +16,41 @@ function bearer(headers: Record<string, string>): string | undefined {
   return m?.[1];
 }
 
+/** The scopes and expiry of a token the mock issued (accounts sign-in), when the store knows it. */
+type Grant = { scopes: readonly string[]; expiresAt?: number };
+
+/**
+ * The grant of a bearer token that is not one of the configured credentials, looked up in the store by its digest
+ * (tokens the accounts host issued). Undefined at once, without a store call, for an operation without bearer
+ * security, a missing header or a configured token: the request path pays nothing for the usual case.
+ *
+ * @example
+ * const pending = issuedGrant(deps, op, headers);
+ * const issued = pending && (await pending);
+ */
+export function issuedGrant(
+  deps: PipelineDeps,
+  op: OperationInfo,
+  headers: Record<string, string>,
+): Promise<Grant | undefined> | undefined {
+  if (!op.security.some((alt) => alt.some((r) => r.type === "http"))) return undefined;
+  const token = bearer(headers);
+  if (!token || findSecret(deps.ctx.credentials.tokens, token)) return undefined;
+  return deps.ctx.state.accounts.grant(secretDigest(token), deps.ctx.clock.now());
+}
+
 /** Why one alternative fails, or undefined when it is satisfied. */
 function failure(
   deps: PipelineDeps,
   alt: SecurityAlternative,
   headers: Record<string, string>,
+  issued: Grant | undefined,
 ): string | undefined {
   for (const req of alt) {
     if (req.type === "http") {
       const token = bearer(headers);
       if (!token) return "header Authorization: missing or not of the form 'Bearer <ACCESS_TOKEN>'";
-      const grant = findSecret(deps.ctx.credentials.tokens, token);
+      const grant = findSecret(deps.ctx.credentials.tokens, token) ?? issued;
       if (!grant) return "header Authorization: unknown access token";
       if (grant.expiresAt !== undefined && grant.expiresAt <= deps.ctx.clock.now()) {
         return "header Authorization: the access token has expired";
@@ -48,12 +72,14 @@ function failure(
 
 /**
  * Returns the documented 401 answer when no security alternative of the operation is satisfied.
- * Operations without security (or with only webhook signatures, checked by behaviours) pass.
+ * Operations without security (or with only webhook signatures, checked by behaviours) pass. `issued` is the
+ * grant issuedGrant() found for a token the mock issued.
  */
 export function checkSecurity(
   deps: PipelineDeps,
   op: OperationInfo,
   headers: Record<string, string>,
+  issued?: Grant,
 ): MockResponse | undefined {
   const alternatives = op.security.filter((alt) =>
     alt.every((r) => r.type === "http" || r.type === "apiKey"),
@@ -61,7 +87,7 @@ export function checkSecurity(
   if (alternatives.length === 0) return undefined;
   const reasons: string[] = [];
   for (const alt of alternatives) {
-    const why = failure(deps, alt, headers);
+    const why = failure(deps, alt, headers, issued);
     if (!why) return undefined;
     reasons.push(why);
   }
