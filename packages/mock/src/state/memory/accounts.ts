@@ -1,5 +1,5 @@
 // Accounts state in memory: pending sign-in codes by identity, issued user tokens by the digest of the token.
-import { capSize, type StateLimits } from "../../core/bounded-store.js";
+import { BoundedStore, capSize, type StateLimits } from "../../core/bounded-store.js";
 import { secretEquals } from "../../core/secret-compare.js";
 import { SIGN_IN } from "../lifetimes.js";
 import type { AccountsState, IssuedToken } from "../types.js";
@@ -18,11 +18,7 @@ export function createMemoryAccountsState(
   sent: SentOtps,
 ): AccountsState & { clear(): void } {
   const codes = new Map<string, { code: string; attempts: number }>();
-  const issued = new Map<string, IssuedToken>();
-  const prune = (now: number) => {
-    for (const [digest, t] of issued) if (t.expiresAt + limits.retentionMs < now) issued.delete(digest);
-    capSize(issued, limits.maxRecords);
-  };
+  const issued = new BoundedStore<IssuedToken>(limits);
   return {
     async sendCode(identity, code, listedUntil) {
       codes.set(identity, { code, attempts: 0 });
@@ -37,18 +33,15 @@ export function createMemoryAccountsState(
         return "invalid";
       }
       codes.delete(identity);
-      issued.set(digest, { ...issue, scopes: [...issue.scopes] });
-      prune(now);
+      issued.set(digest, { ...issue, scopes: [...issue.scopes] }, issue.expiresAt, now);
       return "issued";
     },
     async grant(digest, now) {
-      const t = issued.get(digest);
-      if (!t || t.expiresAt + limits.retentionMs < now) return undefined;
-      return { scopes: t.scopes, expiresAt: t.expiresAt };
+      const t = issued.get(digest, now);
+      return t && { scopes: [...t.scopes], expiresAt: t.expiresAt };
     },
     async snapshot(now) {
-      prune(now);
-      return { pending: [...codes.keys()], issued: [...issued.values()].map((t) => ({ ...t })) };
+      return { pending: [...codes.keys()], issued: issued.values(now).map((t) => ({ ...t })) };
     },
     clear() {
       codes.clear();

@@ -68,6 +68,7 @@ export function createMemoryDeliveries(
       jobs.add(
         { id: limitJobId(delivery.id, 1), kind: "webhook-limit", payload: { id: delivery.id, n: 1 } },
         input.limitMs,
+        now,
       );
       return { delivery: structuredClone(delivery) };
     },
@@ -77,7 +78,7 @@ export function createMemoryDeliveries(
       if (!d || !target || d.state !== "pending" || d.attempts.some((a) => a.n === n)) return undefined;
       d.attempts.push({ n, at: iso(now) });
       delete d.nextAttemptAt;
-      jobs.add({ id: limitJobId(id, n), kind: "webhook-limit", payload: { id, n } }, limitMs);
+      jobs.add({ id: limitJobId(id, n), kind: "webhook-limit", payload: { id, n } }, limitMs, now);
       return { ...target };
     },
     async end(id, n, result, now, retrySeconds) {
@@ -109,6 +110,7 @@ export function createMemoryDeliveries(
       jobs.add(
         { id: attemptJobId(id, n + 1), kind: "webhook-attempt", payload: { id, n: n + 1 } },
         delaySeconds * 1000,
+        now,
       );
       return "retry";
     },

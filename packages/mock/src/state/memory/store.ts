@@ -40,7 +40,7 @@ export function createMemoryStore(options: MemoryStoreOptions): MockStore & { sc
     ...(options.onError ? { onError: options.onError } : {}),
   });
   clock.attach(scheduler);
-  const jobs = createMemoryJobs(scheduler);
+  const jobs = createMemoryJobs(scheduler, clock);
   const sent = new SentOtps(limits.retentionMs);
   const partner = createMemoryPartnerState(limits);
   const parts = {
