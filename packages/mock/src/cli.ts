@@ -3,9 +3,12 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import pc from "picocolors";
 import { CREDENTIAL_ENV, credentialsByName, maskedValues, resolveCredentials } from "./core/credentials.js";
+import { type SandboxSettings, sandboxSettings } from "./sandbox-options.js";
 import { createRequestLogger } from "./server/request-log.js";
 import { DEFAULT_PORTS, startMock } from "./start.js";
+import { maskRedisUrl } from "./state/redis/mask-url.js";
 import { HOST_NAMES, type HostName, type MockCredentials } from "./types.js";
+import { isWorker, reportFailure, reportReady, runPrimary } from "./workers.js";
 
 /** The command as the user typed it: `pnpm mock` from this repository's root script, else the binary's name. */
 function invokedAs(): string {
@@ -27,6 +30,11 @@ Options:
   --time-factor F       real seconds per mock second for webhook retries and callbacks (default 1)
   --credentials FILE    JSON object of test credentials keyed by configuration name (PGI_SALT, ...);
                         PGI_* environment variables are read too
+  --redis URL           keep the state in Redis (redis://[:PASSWORD@]HOST:PORT[/DB]): a shared sandbox, where
+                        every instance on the same URL and namespace acts as one mock (PGI_MOCK_REDIS_URL)
+  --namespace NAME      the sandbox on that Redis: one per team or CI job (PGI_MOCK_NAMESPACE; default "default")
+  --idle-expiry D       a namespace unused this long expires: 90s, 30m, 12h, 7d (PGI_MOCK_IDLE_EXPIRY; default 7d)
+  --workers N           serve every port from N processes (node:cluster; needs --redis)
   --quiet               print nothing but errors (no start-up table, no request lines)
   --log-format F        text (default: one line per request, coloured on a terminal unless NO_COLOR is set)
                         or json (one JSON object per line: a "ready" event, then one "request" event each)
@@ -37,7 +45,14 @@ control for /__mock/ calls, error for a bug in the mock) and the violations or h
 shown as <set from NAME>, here and in GET /__mock/credentials.
 
 Every port answers GET /__mock/health; GET /__mock/ lists the control API.
-Exit codes: 0 after a clean shutdown (Ctrl-C), 2 on misuse.`;
+
+Shared sandbox: start Redis, then as many instances as you like (on any machines) with one namespace:
+  ${command} --redis redis://127.0.0.1:6379 --namespace team-a
+  ${command} --redis redis://127.0.0.1:6379 --namespace ci-job-1234 --port-base 5010 --workers 2
+While Redis cannot be reached every call is answered 503 (Retry-After); the mock reconnects by itself.
+
+Exit codes: 0 after a clean shutdown (Ctrl-C), 2 on misuse or when the mock cannot start (a port in use, Redis
+unreachable).`;
 
 class UsageError extends Error {}
 
@@ -101,6 +116,10 @@ export async function main(argv: string[]): Promise<number> {
         credentials: { type: "string" },
         quiet: { type: "boolean" },
         "log-format": { type: "string" },
+        redis: { type: "string" },
+        namespace: { type: "string" },
+        "idle-expiry": { type: "string" },
+        workers: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -108,6 +127,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   let ports: Partial<Record<HostName, number>>;
   let credentials: Partial<MockCredentials>;
+  let sandbox: SandboxSettings;
   let timeFactor = 1;
   try {
     values = parse().values;
@@ -124,6 +144,7 @@ export async function main(argv: string[]): Promise<number> {
     if (!["text", "json", undefined].includes(values["log-format"]))
       throw new UsageError(`--log-format ${values["log-format"]}: use text or json`);
     credentials = await readCredentials(values.credentials);
+    sandbox = await sandboxSettings(values, process.env);
   } catch (error) {
     console.error(`pgi-mock: ${(error as Error).message}\nRun with --help for usage.`);
     return 2;
@@ -133,6 +154,22 @@ export async function main(argv: string[]): Promise<number> {
   const write = (line: string) => process.stdout.write(`${line}\n`);
   const secrets = maskedValues(resolveCredentials(credentials));
   const onRequest = values.quiet ? undefined : createRequestLogger({ format, color, write, secrets });
+  const stopped = new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+  if (sandbox.workers > 1 && !isWorker()) {
+    // The primary only supervises; the workers run this same command line.
+    const shown = credentialsByName(resolveCredentials(credentials), true);
+    return runPrimary({
+      workers: sandbox.workers,
+      onReady: (urls) => {
+        if (!values.quiet) printReady({ urls, shown, sandbox }, format, color);
+      },
+      error: (line) => console.error(line),
+      stop: stopped,
+    });
+  }
   let mock: Awaited<ReturnType<typeof startMock>>;
   try {
     mock = await startMock({
@@ -140,41 +177,61 @@ export async function main(argv: string[]): Promise<number> {
       ...(values.hostname ? { hostname: values.hostname } : {}),
       credentials,
       timeFactor,
+      ...(sandbox.redis ? { redis: sandbox.redis } : {}),
       ...(onRequest ? { onRequest } : {}),
+      // Losing and regaining the shared store is worth a line even without request lines.
+      ...(sandbox.redis ? { log: storeEvents } : {}),
     });
   } catch (error) {
-    console.error(`pgi-mock: ${(error as Error).message}`);
+    const message = `pgi-mock: ${(error as Error).message}`;
+    if (isWorker()) reportFailure(message, 2);
+    else console.error(message);
     return 2;
   }
-  if (!values.quiet) printReady(mock, format, color);
-  await new Promise<void>((resolve) => {
-    process.once("SIGINT", resolve);
-    process.once("SIGTERM", resolve);
-  });
+  if (isWorker()) reportReady(mock.urls);
+  else if (!values.quiet) {
+    printReady({ urls: mock.urls, shown: credentialsByName(mock.credentials, true), sandbox }, format, color);
+  }
+  await stopped;
   await mock.close();
   return 0;
 }
 
+/** Prints the store's outage and recovery lines (already masked) on stderr; other log events are not shown. */
+function storeEvents(line: string): void {
+  if (/ store-(lost|reconnected) /.test(line)) console.error(`pgi-mock: ${line}`);
+}
+
 /** The start-up table (text) or `ready` event (json): URLs and credentials, non-default values masked. */
 function printReady(
-  mock: Awaited<ReturnType<typeof startMock>>,
+  ready: { urls: Record<HostName, string>; shown: Record<string, string>; sandbox: SandboxSettings },
   format: "text" | "json",
   color: boolean,
 ): void {
-  const shown = credentialsByName(mock.credentials, true);
+  const { urls, shown, sandbox } = ready;
+  const store = sandbox.redis
+    ? {
+        redis: maskRedisUrl(sandbox.redis.url),
+        namespace: sandbox.redis.namespace ?? "default",
+        workers: sandbox.workers,
+      }
+    : undefined;
   if (format === "json") {
-    console.log(JSON.stringify({ event: "ready", urls: mock.urls, credentials: shown }));
+    console.log(JSON.stringify({ event: "ready", urls, credentials: shown, ...(store ? { store } : {}) }));
     return;
   }
   const b = (s: string) => (color ? pc.bold(s) : s);
   console.log(b("pgi-mock: all hosts are up"));
+  if (store) {
+    const workers = store.workers > 1 ? `, ${store.workers} workers` : "";
+    console.log(`shared sandbox: namespace ${store.namespace} on ${store.redis}${workers}`);
+  }
   console.log("");
   console.log(`${b("host".padEnd(10))} ${b("base URL".padEnd(28))} variable`);
-  for (const h of HOST_NAMES)
-    console.log(`${h.padEnd(10)} ${mock.urls[h].padEnd(28)} PGI_${h.toUpperCase()}_URL`);
+  for (const h of HOST_NAMES) console.log(`${h.padEnd(10)} ${urls[h].padEnd(28)} PGI_${h.toUpperCase()}_URL`);
   console.log("");
   console.log(b("test credentials (export them, or fetch GET /__mock/credentials):"));
   for (const [name, value] of Object.entries(shown)) console.log(`  ${name}=${value}`);
   console.log("");
-  console.log(`control API: GET ${mock.urls.otp}/__mock/ (on every port). Ctrl-C stops.`);
+  console.log(`control API: GET ${urls.otp}/__mock/ (on every port). Ctrl-C stops.`);
 }

@@ -2,6 +2,9 @@
 // and which failures mean "Redis is unavailable" (a 503 refusal) rather than a bug.
 import { type RedisOptions as IoRedisOptions, Redis } from "ioredis";
 import { StoreConfigError, StoreUnavailableError } from "../../errors.js";
+import { maskRedisUrl } from "./mask-url.js";
+
+export { maskRedisUrl } from "./mask-url.js";
 
 /** Namespaces: letters, digits, dot, dash and underscore, 1 to 64 characters (they become part of key names). */
 const NAMESPACE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -21,23 +24,6 @@ export function checkNamespace(namespace: string): string {
     );
   }
   return namespace;
-}
-
-/**
- * The URL with any password (and a user name's secret part) replaced by ****, for every message that names it.
- *
- * @example
- * maskRedisUrl("redis://:s3cret@cache:6379/2"); // "redis://:****@cache:6379/2"
- */
-export function maskRedisUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password !== "") u.password = "****";
-    return u.toString().replace(/\/$/, "");
-  } catch {
-    // Not a URL: still hide what looks like user information.
-    return url.replace(/\/\/[^@/]*@/, "//****@");
-  }
 }
 
 /**
