@@ -84,7 +84,7 @@ describe("races between three instances", () => {
 
   it(`${N} concurrent status changes of one item that read the same previous status: one starts, the rest must re-read`, async () => {
     const stores = (await openInstances(3)).map((o) => o.store);
-    stores.forEach((s) => void s.jobs.start(async () => undefined));
+    for (const s of stores) s.jobs.start(async () => undefined);
     const outcomes = await spread(stores, (s, i) =>
       s.deliveries.start(
         {
@@ -106,7 +106,9 @@ describe("races between three instances", () => {
   it("100 jobs due on the scaled real clock, three instances taking them: each runs exactly once", async () => {
     const instances = await openInstances(3, { timeFactor: 0.001 });
     const runs: { by: number; id: string }[] = [];
-    instances.forEach((o, by) => o.store.jobs.start(async (job: Job) => void runs.push({ by, id: job.id })));
+    for (const [by, o] of instances.entries()) {
+      o.store.jobs.start(async (job: Job) => void runs.push({ by, id: job.id }));
+    }
     for (let i = 0; i < 100; i++) {
       const s = instances[i % 3]?.store as MockStore;
       await s.jobs.schedule({ id: `job-${i}`, kind: "count", payload: { i } }, (i % 10) * 100);
