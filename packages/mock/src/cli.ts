@@ -8,7 +8,7 @@ import { createRequestLogger } from "./server/request-log.js";
 import { DEFAULT_PORTS, startMock } from "./start.js";
 import { maskRedisUrl } from "./state/redis/mask-url.js";
 import { HOST_NAMES, type HostName, type MockCredentials } from "./types.js";
-import { isWorker, reportFailure, reportReady, runPrimary } from "./workers.js";
+import { isWorker, leaveCluster, reportFailure, reportReady, runPrimary } from "./workers.js";
 
 /** The command as the user typed it: `pnpm mock` from this repository's root script, else the binary's name. */
 function invokedAs(): string {
@@ -34,6 +34,7 @@ Options:
                         every instance on the same URL and namespace acts as one mock (PGI_MOCK_REDIS_URL)
   --namespace NAME      the sandbox on that Redis: one per team or CI job (PGI_MOCK_NAMESPACE; default "default")
   --idle-expiry D       a namespace unused this long expires: 90s, 30m, 12h, 7d (PGI_MOCK_IDLE_EXPIRY; default 7d)
+  --redis-timeout MS    how long a call waits for Redis before its 503 (PGI_MOCK_REDIS_TIMEOUT_MS; default 2000)
   --workers N           serve every port from N processes (node:cluster; needs --redis)
   --quiet               print nothing but errors (no start-up table, no request lines)
   --log-format F        text (default: one line per request, coloured on a terminal unless NO_COLOR is set)
@@ -119,6 +120,7 @@ export async function main(argv: string[]): Promise<number> {
         redis: { type: "string" },
         namespace: { type: "string" },
         "idle-expiry": { type: "string" },
+        "redis-timeout": { type: "string" },
         workers: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
@@ -184,8 +186,10 @@ export async function main(argv: string[]): Promise<number> {
     });
   } catch (error) {
     const message = `pgi-mock: ${(error as Error).message}`;
-    if (isWorker()) reportFailure(message, 2);
-    else console.error(message);
+    if (isWorker()) {
+      reportFailure(message, 2);
+      leaveCluster();
+    } else console.error(message);
     return 2;
   }
   if (isWorker()) reportReady(mock.urls);
@@ -194,6 +198,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   await stopped;
   await mock.close();
+  leaveCluster();
   return 0;
 }
 

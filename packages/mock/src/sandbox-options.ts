@@ -1,5 +1,5 @@
-// The shared-sandbox options of pgi-mock (--redis, --namespace, --idle-expiry, --workers and their PGI_MOCK_*
-// variables), checked into startMock()'s redis option and a worker count, each error naming the option.
+// The shared-sandbox options of pgi-mock (--redis, --namespace, --idle-expiry, --redis-timeout, --workers and their
+// PGI_MOCK_* variables), checked into startMock()'s redis option and a worker count, each error naming the option.
 import { StoreConfigError } from "./errors.js";
 import type { RedisOptions } from "./types.js";
 
@@ -8,6 +8,7 @@ export interface SandboxArgs {
   redis?: string | undefined;
   namespace?: string | undefined;
   "idle-expiry"?: string | undefined;
+  "redis-timeout"?: string | undefined;
   workers?: string | undefined;
 }
 
@@ -21,8 +22,8 @@ export interface SandboxSettings {
 export const MAX_WORKERS = 64;
 
 /**
- * Reads the shared-sandbox options, the command line first, then PGI_MOCK_REDIS_URL, PGI_MOCK_NAMESPACE and
- * PGI_MOCK_IDLE_EXPIRY. The URL, namespace and duration are checked when the store opens (with the same messages).
+ * Reads the shared-sandbox options, the command line first, then PGI_MOCK_REDIS_URL, PGI_MOCK_NAMESPACE,
+ * PGI_MOCK_IDLE_EXPIRY and PGI_MOCK_REDIS_TIMEOUT_MS. Each is checked here, naming the option.
  *
  * @example
  * sandboxSettings({ redis: "redis://127.0.0.1:6379", workers: "2" }, process.env);
@@ -35,6 +36,7 @@ export async function sandboxSettings(
   const url = args.redis ?? (env.PGI_MOCK_REDIS_URL || undefined);
   const namespace = args.namespace ?? (env.PGI_MOCK_NAMESPACE || undefined);
   const idle = args["idle-expiry"] ?? (env.PGI_MOCK_IDLE_EXPIRY || undefined);
+  const timeout = args["redis-timeout"] ?? (env.PGI_MOCK_REDIS_TIMEOUT_MS || undefined);
   let workers = 1;
   if (args.workers !== undefined) {
     workers = Number(args.workers);
@@ -52,6 +54,7 @@ export async function sandboxSettings(
     for (const [option, value] of [
       ["--namespace", namespace],
       ["--idle-expiry", idle],
+      ["--redis-timeout", timeout],
     ] as const) {
       if (value !== undefined)
         throw new StoreConfigError(option, "only applies with --redis URL (a shared sandbox)");
@@ -62,5 +65,12 @@ export async function sandboxSettings(
   const { checkNamespace, checkRedisUrl, parseDuration } = await import("./state/redis/connection.js");
   const redis: RedisOptions = { url: checkRedisUrl(url), namespace: checkNamespace(namespace ?? "default") };
   if (idle !== undefined) redis.idleExpiryMs = parseDuration(idle, "--idle-expiry");
+  if (timeout !== undefined) {
+    const ms = Number(timeout);
+    if (!Number.isInteger(ms) || ms < 50 || ms > 60_000) {
+      throw new StoreConfigError("--redis-timeout", `milliseconds from 50 to 60000, got ${timeout}`);
+    }
+    redis.commandTimeoutMs = ms;
+  }
   return { redis, workers };
 }

@@ -29,6 +29,11 @@ export function reportFailure(message: string, code: number): void {
   if (cluster.isWorker) process.send?.({ type: "pgi-mock-failed", message, code } satisfies WorkerFailed);
 }
 
+/** Lets a stopped worker exit: its channel to the primary would otherwise keep it alive (no-op outside one). */
+export function leaveCluster(): void {
+  if (cluster.isWorker) cluster.worker?.disconnect();
+}
+
 /** Options of runPrimary(). */
 export interface PrimaryOptions {
   workers: number;

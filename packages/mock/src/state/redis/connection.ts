@@ -108,7 +108,9 @@ export async function connect(url: string, options: ConnectOptions): Promise<Red
     maxRetriesPerRequest: 0,
     commandTimeout: options.commandTimeoutMs,
     connectTimeout: Math.max(1_000, options.commandTimeoutMs),
-    enableAutoPipelining: true,
+    // Not auto-pipelined: a batch waits for the one before it, so one frozen reply would hold every later call
+    // past its own timeout (commands still share the connection, which Redis pipelines anyway).
+    enableAutoPipelining: false,
     retryStrategy: (times) => Math.min(50 * times, 1_000),
   };
   const client = new Redis(url, settings);
