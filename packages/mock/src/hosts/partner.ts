@@ -166,13 +166,14 @@ export function createPartnerBehaviour(): HostBehaviour & {
     },
     async snapshot(now, ctx) {
       const s = await ctx.state.partner.snapshot();
-      const { deliveries } = await ctx.state.deliveries.counts(now);
+      const { deliveries, pending } = await ctx.state.deliveries.counts(now);
       return {
         counts: {
           endpoints: s.endpoints.length,
           merchants: s.merchants.length,
           agreements: s.agreements.length,
           deliveries,
+          pendingDeliveries: pending,
         },
         endpoints: Object.fromEntries(s.endpoints),
         merchants: Object.fromEntries(s.merchants),

@@ -26,6 +26,8 @@ export function createMemoryDeliveries(
   const deliveries: Delivery[] = [];
   const targets = new Map<string, AttemptTarget>();
   let sent = 0;
+  /** Deliveries whose attempts are not over, counted as they start and end (the bound is checked per call). */
+  let pendingCount = 0;
   const find = (id: string) => deliveries.find((d) => d.id === id);
 
   /**
@@ -42,13 +44,12 @@ export function createMemoryDeliveries(
     const ids = new Set(kept.map((d) => d.id));
     for (const d of deliveries) if (!ids.has(d.id)) targets.delete(d.id);
     deliveries.splice(0, deliveries.length, ...kept);
+    pendingCount = deliveries.reduce((n, d) => n + (d.state === "pending" ? 1 : 0), 0);
   };
-  const pending = () => deliveries.reduce((n, d) => n + (d.state === "pending" ? 1 : 0), 0);
 
   return {
     async start(input, now) {
-      prune(now);
-      if (pending() >= limits.maxPendingDeliveries) return "full";
+      if (pendingCount >= limits.maxPendingDeliveries) return "full";
       const { merchant, event, current, expected } = input.item;
       const known = partner.items.get(merchant) ?? new Map<string, string>();
       if (expected !== undefined && (known.get(event) ?? null) !== expected) return "conflict";
@@ -64,7 +65,9 @@ export function createMemoryDeliveries(
         attempts: [{ n: 1, at: iso(now) }],
       };
       deliveries.push(delivery);
+      pendingCount++;
       targets.set(delivery.id, { url: input.url, body: input.body, signature: input.signature });
+      prune(now);
       jobs.add(
         { id: limitJobId(delivery.id, 1), kind: "webhook-limit", payload: { id: delivery.id, n: 1 } },
         input.limitMs,
@@ -97,6 +100,7 @@ export function createMemoryDeliveries(
       if (result.delivered) {
         d.state = "delivered";
         d.finishedAt = now;
+        pendingCount--;
         return "delivered";
       }
       attempt.error = result.error ?? "failed";
@@ -104,6 +108,7 @@ export function createMemoryDeliveries(
       if (delaySeconds === undefined) {
         d.state = "failed";
         d.finishedAt = now;
+        pendingCount--;
         return "failed";
       }
       d.nextAttemptAt = iso(now + delaySeconds * 1000);
@@ -120,10 +125,11 @@ export function createMemoryDeliveries(
     },
     async counts(now) {
       prune(now);
-      return { deliveries: deliveries.length, pending: pending() };
+      return { deliveries: deliveries.length, pending: pendingCount };
     },
     clear() {
       deliveries.length = 0;
+      pendingCount = 0;
       targets.clear();
     },
   };
