@@ -1,19 +1,22 @@
 // Issue 23, as an attack: 50,000 merchant status changes to a receiver that fails every attempt, retries pending in
 // real time. Pending deliveries stay at stateLimits.maxPendingDeliveries, every call beyond is refused with 429 (no
-// status changed, nothing dropped), and the mock process's RSS stays bounded. The mock runs alone in a child process.
+// status changed, nothing dropped), and the mock process's RSS stays bounded. The mock runs alone in a child process,
+// on the memory store, then (5,000 changes, five times the bound) on Redis, whose memory is bounded too.
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Redis } from "ioredis";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_STATE_LIMITS } from "../../src/core/bounded-store.js";
 import type { HostName } from "../../src/types.js";
 import { type Receiver, startReceiver } from "../shared-sandbox/receiver.js";
+import { TestRedis } from "../shared-sandbox/redis-server.js";
 
 const CHILD = fileURLToPath(new URL("./mock-process.mjs", import.meta.url));
-const CHANGES = 50_000;
 const CONCURRENCY = 16;
 let child: ChildProcess;
 let urls: Record<HostName, string>;
 let rx: Receiver;
+let redis: TestRedis | undefined;
 
 function next<T>(type: string): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -36,24 +39,53 @@ const rssMb = async () => {
   return (await reply).rss / 1024 / 1024;
 };
 
-beforeAll(async () => {
-  // Every attempt fails: the receiver answers 500, so each delivery stays pending for its whole retry schedule.
-  rx = await startReceiver(() => Array.from({ length: 10 }, () => 500));
+async function startChild(store: "memory" | "redis"): Promise<void> {
+  if (store === "redis") redis = await TestRedis.start();
   child = fork(CHILD, [], {
     execArgv: ["--expose-gc"],
     // Real time: the retries of an accepted delivery wait 3, 9, 27, ... s, far longer than the attack.
-    env: { PATH: process.env.PATH ?? "", PGI_MOCK_TIME_FACTOR: "1" },
+    env: {
+      PATH: process.env.PATH ?? "",
+      PGI_MOCK_TIME_FACTOR: "1",
+      ...(redis ? { PGI_MOCK_REDIS_URL: redis.url, PGI_MOCK_NAMESPACE: "attack" } : {}),
+    },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   ({ urls } = await next<{ urls: Record<HostName, string> }>("ready"));
+}
+
+/** Redis's used memory in MB (INFO memory). */
+async function redisMb(url: string): Promise<number> {
+  const client = new Redis(url, { lazyConnect: true });
+  await client.connect();
+  try {
+    const info = await client.info("memory");
+    return Number(/used_memory:(\d+)/.exec(info)?.[1]) / 1024 / 1024;
+  } finally {
+    client.disconnect();
+  }
+}
+
+beforeAll(async () => {
+  // Every attempt fails: the receiver answers 500, so each delivery stays pending for its whole retry schedule.
+  rx = await startReceiver(() => Array.from({ length: 10 }, () => 500));
 }, 60_000);
-afterAll(async () => {
+afterEach(async () => {
   if (child && child.exitCode === null) child.kill("SIGKILL");
+  await redis?.destroy();
+  redis = undefined;
+});
+afterAll(async () => {
   await rx?.close();
 });
 
-describe("50,000 failing webhook deliveries (issue 23)", () => {
-  it("pending deliveries and RSS stay bounded; the calls beyond the bound get a clear 429", async () => {
+describe.each([
+  ["memory", 50_000],
+  ["redis", 5_000],
+] as const)("failing webhook deliveries on the %s store (issue 23)", (store, CHANGES) => {
+  it(`${CHANGES} status changes: pending deliveries and memory stay bounded; the calls beyond get a clear 429`, async () => {
+    await startChild(store);
+    const received = rx.got.length;
     const reg = await fetch(`${urls.partner}/api/v1/partners/register_webhook`, {
       method: "POST",
       headers: {
@@ -67,6 +99,7 @@ describe("50,000 failing webhook deliveries (issue 23)", () => {
     });
     expect(reg.status).toBe(200);
     const before = await rssMb();
+    const redisBefore = redis ? await redisMb(redis.url) : 0;
     const counts = new Map<number, number>();
     const details = new Set<string>();
     let sent = 0;
@@ -100,20 +133,25 @@ describe("50,000 failing webhook deliveries (issue 23)", () => {
     const after = await rssMb();
     maxRss = Math.max(maxRss, after);
     const seconds = (Date.now() - started) / 1000;
+    const attempts = rx.got.length - received;
+    const redisAfter = redis ? await redisMb(redis.url) : 0;
     console.log(
-      `webhook attack: ${CHANGES} status changes in ${seconds.toFixed(1)} s: ${JSON.stringify(Object.fromEntries(counts))}; ` +
-        `pending at most ${maxPending}; ${rx.got.length} attempts received; RSS ${before.toFixed(0)} -> ` +
-        `${after.toFixed(0)} MB (peak ${maxRss.toFixed(0)} MB)`,
+      `webhook attack (${store}): ${CHANGES} status changes in ${seconds.toFixed(1)} s: ${JSON.stringify(Object.fromEntries(counts))}; ` +
+        `pending at most ${maxPending}; ${attempts} attempts received; RSS ${before.toFixed(0)} -> ` +
+        `${after.toFixed(0)} MB (peak ${maxRss.toFixed(0)} MB)` +
+        (redis ? `; Redis used memory ${redisBefore.toFixed(1)} -> ${redisAfter.toFixed(1)} MB` : ""),
     );
     const max = DEFAULT_STATE_LIMITS.maxPendingDeliveries;
     expect(maxPending).toBeLessThanOrEqual(max);
     expect((counts.get(202) ?? 0) + (counts.get(429) ?? 0)).toBe(CHANGES);
-    expect(counts.get(202)).toBeLessThanOrEqual(max + rx.got.length);
+    expect(counts.get(202)).toBeLessThanOrEqual(max + attempts);
     expect(counts.get(429)).toBeGreaterThan(CHANGES - 2 * max);
     expect([...details]).toEqual([
       `${max} webhook deliveries are pending (stateLimits.maxPendingDeliveries); no status was changed and no webhook started. Wait until some are delivered or failed (GET /__mock/deliveries), or POST /__mock/reset`,
     ]);
     // 1,000 pending deliveries with their jobs: tens of MB at most (issue 23 measured 1 GB for 50,000).
     expect(maxRss - before).toBeLessThan(100);
+    // In Redis, 1,000 deliveries and their jobs: a few MB.
+    if (redis) expect(redisAfter - redisBefore).toBeLessThan(50);
   }, 240_000);
 });
