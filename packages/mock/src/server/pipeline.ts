@@ -16,7 +16,7 @@ import type { IncomingMockRequest } from "./receive.js";
 import { type RefusalContext, refuse } from "./refusal.js";
 import { readBody } from "./request-body.js";
 import type { RouteTable } from "./route-table.js";
-import { checkSecurity, issuedGrant } from "./security.js";
+import { checkSecurity, tokenGrant } from "./security.js";
 import { prismInput, validate } from "./validation.js";
 import { checkJsonInForm, fromPrism, type Violation } from "./violations.js";
 
@@ -107,8 +107,8 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMockRequest
   // Body: media type and syntax first, so the error names the real problem.
   const body = readBody(spec, op, req.method, req.headers, req.rawBody);
   if (!body.ok) return refuse(spec, op, body.kind, body.violations, echo(req));
-  const lookup = issuedGrant(deps, op, req.headers);
-  const denied = checkSecurity(deps, op, req.headers, lookup && (await lookup));
+  const lookup = tokenGrant(deps, op, req.headers);
+  const denied = checkSecurity(deps, op, req.headers, lookup instanceof Promise ? await lookup : lookup);
   if (denied) return denied;
   const wanted = checkPrefer(spec, op, req.headers.prefer);
   if (!wanted.ok)

@@ -16,27 +16,33 @@ function bearer(headers: Record<string, string>): string | undefined {
   return m?.[1];
 }
 
-/** The scopes and expiry of a token the mock issued (accounts sign-in), when the store knows it. */
+/** The scopes and expiry of a bearer token. */
 type Grant = { scopes: readonly string[]; expiresAt?: number };
+/** A bearer token's grant as looked up once for the request (undefined: the token is unknown or missing). */
+export type TokenLookup = { grant: Grant | undefined };
 
 /**
- * The grant of a bearer token that is not one of the configured credentials, looked up in the store by its digest
- * (tokens the accounts host issued). Undefined at once, without a store call, for an operation without bearer
- * security, a missing header or a configured token: the request path pays nothing for the usual case.
+ * The grant of the request's bearer token: one of the configured credentials (at once), or else one the accounts
+ * host issued, looked up in the store by its digest (a promise). Undefined for an operation without bearer
+ * security, so the request path pays nothing more than before for the usual case.
  *
  * @example
- * const pending = issuedGrant(deps, op, headers);
- * const issued = pending && (await pending);
+ * const lookup = tokenGrant(deps, op, headers);
+ * const denied = checkSecurity(deps, op, headers, lookup instanceof Promise ? await lookup : lookup);
  */
-export function issuedGrant(
+export function tokenGrant(
   deps: PipelineDeps,
   op: OperationInfo,
   headers: Record<string, string>,
-): Promise<Grant | undefined> | undefined {
+): TokenLookup | Promise<TokenLookup> | undefined {
   if (!op.security.some((alt) => alt.some((r) => r.type === "http"))) return undefined;
   const token = bearer(headers);
-  if (!token || findSecret(deps.ctx.credentials.tokens, token)) return undefined;
-  return deps.ctx.state.accounts.grant(secretDigest(token), deps.ctx.clock.now());
+  if (!token) return { grant: undefined };
+  const configured = findSecret(deps.ctx.credentials.tokens, token);
+  if (configured) return { grant: configured };
+  return deps.ctx.state.accounts
+    .grant(secretDigest(token), deps.ctx.clock.now())
+    .then((grant) => ({ grant }));
 }
 
 /** Why one alternative fails, or undefined when it is satisfied. */
@@ -44,13 +50,13 @@ function failure(
   deps: PipelineDeps,
   alt: SecurityAlternative,
   headers: Record<string, string>,
-  issued: Grant | undefined,
+  lookup: TokenLookup | undefined,
 ): string | undefined {
   for (const req of alt) {
     if (req.type === "http") {
       const token = bearer(headers);
       if (!token) return "header Authorization: missing or not of the form 'Bearer <ACCESS_TOKEN>'";
-      const grant = findSecret(deps.ctx.credentials.tokens, token) ?? issued;
+      const grant = lookup ? lookup.grant : findSecret(deps.ctx.credentials.tokens, token);
       if (!grant) return "header Authorization: unknown access token";
       if (grant.expiresAt !== undefined && grant.expiresAt <= deps.ctx.clock.now()) {
         return "header Authorization: the access token has expired";
@@ -72,14 +78,14 @@ function failure(
 
 /**
  * Returns the documented 401 answer when no security alternative of the operation is satisfied.
- * Operations without security (or with only webhook signatures, checked by behaviours) pass. `issued` is the
- * grant issuedGrant() found for a token the mock issued.
+ * Operations without security (or with only webhook signatures, checked by behaviours) pass. `lookup` is the
+ * bearer token's grant from tokenGrant(), when the request path looked it up.
  */
 export function checkSecurity(
   deps: PipelineDeps,
   op: OperationInfo,
   headers: Record<string, string>,
-  issued?: Grant,
+  lookup?: TokenLookup,
 ): MockResponse | undefined {
   const alternatives = op.security.filter((alt) =>
     alt.every((r) => r.type === "http" || r.type === "apiKey"),
@@ -87,7 +93,7 @@ export function checkSecurity(
   if (alternatives.length === 0) return undefined;
   const reasons: string[] = [];
   for (const alt of alternatives) {
-    const why = failure(deps, alt, headers, issued);
+    const why = failure(deps, alt, headers, lookup);
     if (!why) return undefined;
     reasons.push(why);
   }
