@@ -104,6 +104,7 @@ describe("Redis lost while running", () => {
       expect(rx.got[0]?.at).toBeLessThan(downAt);
       expect(rx.got.slice(1).map((g) => g.at >= upAt)).toEqual([true, true]);
       expect(m.err()).toMatch(/store-lost/);
+      expect(m.err()).toMatch(/store-reconnected/);
       expect(m.err()).not.toMatch(/internal-error|TypeError|Unhandled/);
     } finally {
       await rx.close();

@@ -116,24 +116,27 @@ export async function connect(url: string, options: ConnectOptions): Promise<Red
   const client = new Redis(url, settings);
   let lastError = "no answer";
   let up = false;
+  let connected = false;
   client.on("error", (error: Error) => {
     lastError = error.message;
-    if (up) {
-      up = false;
-      options.onStatus?.(false, error.message);
-    }
+  });
+  // A lost connection is reported once, when it closes (a quick reconnect may see no error at all), and its return
+  // once, when the client is ready again.
+  client.on("close", () => {
+    if (!up) return;
+    up = false;
+    options.onStatus?.(false, lastError === "no answer" ? "connection closed" : lastError);
   });
   client.on("ready", () => {
-    if (!up) {
-      const wasDown = lastError !== "no answer";
-      up = true;
-      if (wasDown) options.onStatus?.(true, "reconnected");
-    }
+    if (up) return;
+    up = true;
+    if (connected) options.onStatus?.(true, "reconnected");
   });
   try {
     await client.connect();
     await client.ping();
     up = true;
+    connected = true;
   } catch (error) {
     client.disconnect();
     const reason = lastError !== "no answer" ? lastError : (error as Error).message;

@@ -76,8 +76,10 @@ export async function openRedisStore(
   const prefix = namespacePrefix(checkNamespace(options.redis.namespace ?? "default"));
   const idleMs = options.redis.idleExpiryMs ?? DEFAULT_IDLE_EXPIRY_MS;
   const masked = maskRedisUrl(url);
-  const onStatus = (up: boolean, reason: string) =>
-    options.log(up ? "store-reconnected" : "store-lost", { url: masked, reason });
+  let closing = false;
+  const onStatus = (up: boolean, reason: string) => {
+    if (!closing) options.log(up ? "store-reconnected" : "store-lost", { url: masked, reason });
+  };
   const commandTimeoutMs = options.redis.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
   const client = await connect(url, { commandTimeoutMs, onStatus });
   const lib = luaLibrary({ limits: options.limits, idleMs, timeFactor: options.timeFactor });
@@ -164,6 +166,7 @@ export async function openRedisStore(
       forcedCount = 0;
     },
     async close() {
+      closing = true;
       await jobs?.close();
       subscriber.disconnect();
       await Promise.race([
