@@ -71,7 +71,7 @@ export async function openStore(kind: StoreKind, limits: Partial<StateLimits> = 
 export async function openInstances(
   count: number,
   options: { timeFactor?: number; limits?: Partial<StateLimits> } = {},
-): Promise<OpenStore[]> {
+): Promise<OpenStore[] & { namespace: string }> {
   const namespace = `shared-${process.pid}-${++namespaces}`;
   const out: OpenStore[] = [];
   for (let i = 0; i < count; i++) {
@@ -85,5 +85,5 @@ export async function openInstances(
     open.push(opened.store);
     out.push(opened);
   }
-  return out;
+  return Object.assign(out, { namespace });
 }
