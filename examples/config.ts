@@ -1,4 +1,6 @@
 // Shared by the examples: configuration from PGI_* variables, else from the running mock's /__mock/credentials.
+import { hosts } from "@pgi/client";
+
 export interface Config {
   env: Record<string, string>;
   /** True when talking to the mock: examples may read sent OTP codes from its control API. */
@@ -11,7 +13,7 @@ export async function loadConfig(): Promise<Config> {
     Object.entries(process.env).filter(([k, v]) => k.startsWith("PGI_") && v),
   ) as Record<string, string>;
   if (fromEnv.PGI_SALT && !process.env.PGI_EXAMPLES_USE_MOCK) return { env: fromEnv, mock: false };
-  const base = fromEnv.PGI_OTP_URL ?? "http://127.0.0.1:4010";
+  const base = fromEnv[hosts.otp.env] ?? hosts.otp.defaultUrl;
   const res = await fetch(`${base}/__mock/credentials`).catch(() => undefined);
   if (!res?.ok)
     throw new Error(`no PGI_* credentials set and no mock at ${base}: start one with \`pnpm mock\``);

@@ -5,5 +5,7 @@ export default defineConfig({
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     typecheck: { include: ["src/**/*.test-d.ts"] },
     testTimeout: 30_000,
+    // The local-server suite starts a node:http server in a hook; a loaded machine can make that slow.
+    hookTimeout: 60_000,
   },
 });

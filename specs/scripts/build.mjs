@@ -1,11 +1,11 @@
 // Builds the contract: lints every host with our Redocly config (zero problems allowed), bundles each into
-// specs/dist/<host>.yaml. The docs site (packages/docs-site) is built from these bundles.
+// specs/dist/<host>.yaml, and writes the host index (specs/dist/hosts.json and hosts.ts) from each spec's x-pgi-host.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundle, formatProblems, getTotals, lint, loadConfig } from "@redocly/openapi-core";
 import { stringify } from "yaml";
-import { HOSTS } from "./hosts.mjs";
+import { HOSTS, hostIndexModule, readHostIndex } from "./hosts.mjs";
 
 const specsDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const distDir = join(specsDir, "dist");
@@ -44,4 +44,8 @@ if (problems > 0) {
   process.exit(1);
 }
 for (const h of hosts) await bundleHost(h);
+// The host index (hosts and configuration names) for every package's build: JSON, and the TypeScript they copy.
+const index = readHostIndex();
+writeFileSync(join(distDir, "hosts.json"), `${JSON.stringify(index, null, 2)}\n`);
+writeFileSync(join(distDir, "hosts.ts"), hostIndexModule(index));
 console.log(`specs: ${hosts.length} host(s) linted clean and bundled into specs/dist/`);

@@ -207,7 +207,15 @@ const shapes = {
     messages: { user: ["is locked"] },
     additional_data: { user: { lock_duration: 1800, search_term: "9876543210" } },
   },
+  // Not shown by the interface: the contract's decision for a wrong, expired or never sent code.
+  codeInvalid: {
+    errors: { code: ["invalid"] },
+    messages: { code: ["is invalid"] },
+    additional_data: { code: { value: "****" } },
+  },
 };
+/** The request examples' names, each paired with the 422 the mock answers them before any code was sent. */
+const pairedWithCodeInvalid = ["phoneOnly", "withEmail"];
 
 describe("VerifyOtpValidationError (422)", () => {
   table(
@@ -275,11 +283,15 @@ describe("VerifyOtpValidationError (422)", () => {
       },
     ],
   );
-  it("documents the four shapes as named examples", () => {
+  it("documents the five shapes as named examples, and the request examples' pairs", () => {
     const [, response] = resolve(ptr("paths", "/api/v1/otps/verify_otp", "post", "responses", "422"));
     const examples = ((response.content as Json)["application/json"] as Json).examples as Json;
-    expect(Object.keys(examples).sort()).toEqual(Object.keys(shapes).sort());
-    for (const [name, value] of Object.entries(shapes))
+    expect(Object.keys(examples).sort()).toEqual([...Object.keys(shapes), ...pairedWithCodeInvalid].sort());
+    const all = {
+      ...shapes,
+      ...Object.fromEntries(pairedWithCodeInvalid.map((n) => [n, shapes.codeInvalid])),
+    };
+    for (const [name, value] of Object.entries(all))
       expect(
         resolve(`/components/responses/VerifyOtpUnprocessable/content/application~1json/examples/${name}`)[1]
           .value,
@@ -322,7 +334,7 @@ describe("named examples validate against their schemas", () => {
   const examples = namedExamples();
   it("covers every body", () => {
     // Including the example of the shared store-unavailable refusal (503).
-    expect(examples.length).toBe(14);
+    expect(examples.length).toBe(17);
   });
   it.each(examples)("%s", (_name, schemaPointer, value) => {
     expect(check(validatorAt(HOST, schemaPointer), value)).toEqual([]);

@@ -847,15 +847,20 @@ describe("named examples", () => {
     expect(names(`${responseSchema(PAY, "post", "200").replace(/\/schema$/, "")}/examples`)).toEqual([
       "bnplBankFailure",
       "bnplFirstTimeRegistration",
+      "bnplLinkAndPay",
       "bnplRepeatUserNotEligible",
       "bnplRepeatUserSuccess",
       "invalidParameters",
+      "upiCollect",
       "upiCollectPending",
+      "upiIntent",
       "upiIntentPending",
     ]);
     expect(names(`${responseSchema(AUTH, "post", "200").replace(/\/schema$/, "")}/examples`)).toEqual([
       "bankFailure",
       "registered",
+      "savedCard",
+      "tokenisedCard",
     ]);
     const codes = (name: string) => (example(name).metaData as Obj).statusCode;
     expect(codes("BnplRepeatUserNotEligible")).toBe("E2401");

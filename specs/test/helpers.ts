@@ -4,8 +4,11 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.
 import addFormatsModule from "ajv-formats";
 import { parse } from "yaml";
 
-export const HOSTS = ["otp", "gateway", "wallet", "partner", "accounts", "payout", "bbps"] as const;
-export type Host = (typeof HOSTS)[number];
+import { type HostName, HOSTS as INDEX } from "../dist/hosts.js";
+
+/** Every host, from the host index that `pnpm build` derives from the specs' x-pgi-host. */
+export const HOSTS: readonly HostName[] = INDEX.map((h) => h.id);
+export type Host = HostName;
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const bundles = new Map<Host, Record<string, unknown>>();

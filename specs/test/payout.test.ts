@@ -506,8 +506,10 @@ describe("named examples", () => {
         at(HOST, ptr("paths", path, method, "responses", "200", "content", JSON_MT, "examples")) as Obj,
       ).sort();
     expect(names(DETAILS, "get")).toEqual(["found", "foundExpired", "notFound"]);
-    expect(names(CANCEL, "post")).toEqual(["alreadyCancelled", "cancelled"]);
-    expect(names(STATUS, "get")).toEqual(["cancelled", "succeeded"]);
+    // notFound on cancel and status: what the mock answers the documented requests (no such link yet).
+    expect(names(CANCEL, "post")).toEqual(["alreadyCancelled", "cancelled", "notFound"]);
+    expect(names(STATUS, "get")).toEqual(["cancelled", "notFound", "succeeded"]);
+    expect(example("SmartSendRecordNotFound")).toMatchObject({ status: 1, code: null, data: null });
     expect(notFound.status).toBe(1);
     const nulls = Object.entries(notFound.data as Obj)
       .filter(([, v]) => v !== null)

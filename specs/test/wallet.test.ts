@@ -249,7 +249,7 @@ describe("named examples validate against their schemas", () => {
   const examples = namedExamples();
   it("covers every body", () => {
     // Including the example of the shared store-unavailable refusal (503).
-    expect(examples.length).toBe(11);
+    expect(examples.length).toBe(14);
   });
   it.each(examples)("%s", (_name, schemaPointer, value) => {
     expect(check(validatorAt(HOST, schemaPointer), value)).toEqual([]);

@@ -1,5 +1,6 @@
-// Generates src/generated/<host>.ts (openapi-typescript types) and src/generated/hosts.ts from specs/dist bundles.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+// Generates src/generated/<host>.ts (openapi-typescript types) from the specs/dist bundles and copies the host index
+// (specs/dist/hosts.ts) beside them.
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
@@ -33,31 +34,15 @@ function typeableVariants(doc) {
 }
 
 mkdirSync(outDir, { recursive: true });
-const hosts = {};
-for (const { host, port, env, title } of HOSTS) {
+for (const { host } of HOSTS) {
   const file = join(specsDist, `${host}.yaml`);
-  const text = readFileSync(file, "utf8");
-  const ast = await openapiTS(typeableVariants(parse(text)), {
+  const ast = await openapiTS(typeableVariants(parse(readFileSync(file, "utf8"))), {
     alphabetize: false,
     exportType: false,
     immutable: false,
   });
   writeFileSync(join(outDir, `${host}.ts`), HEADER(`specs/dist/${host}.yaml`) + astToString(ast));
-  const doc = parse(text);
-  const server = doc.servers?.[0] ?? { url: `http://127.0.0.1:${port}` };
-  const defaults = Object.fromEntries(Object.entries(server.variables ?? {}).map(([k, v]) => [k, v.default]));
-  const defaultUrl = server.url.replace(/\{(\w+)\}/g, (_, k) => defaults[k] ?? "");
-  hosts[host] = {
-    title,
-    version: doc.info.version,
-    env,
-    defaultUrl,
-    serverUrl: server.url,
-    variables: defaults,
-  };
 }
-writeFileSync(
-  join(outDir, "hosts.ts"),
-  `${HEADER("specs/dist/*.yaml (servers)")}/** Each host's spec version, base-URL variable and default URL (the local mock). */\nexport const hosts = ${JSON.stringify(hosts, null, 2)} as const;\n\nexport type HostName = keyof typeof hosts;\n`,
-);
+// The host index (hosts and configuration names), generated once by the specs' build from their x-pgi-host.
+copyFileSync(join(specsDist, "hosts.ts"), join(outDir, "hosts.ts"));
 console.log(`client: types for ${HOSTS.length} hosts in src/generated/`);

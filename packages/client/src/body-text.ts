@@ -2,13 +2,14 @@
 // body readers serve the checked text once, instead of building a second Response and a second stream per call.
 
 /**
- * Returns `res` with text(), json(), arrayBuffer(), blob() and body serving `text`, readable once like a body.
+ * Returns `res` with text(), json(), arrayBuffer(), blob() and body serving `text`, readable once like a body; json()
+ * gives `parsed.value` when the caller already parsed `text`.
  *
  * @example
  * const text = await res.text();
  * return serveText(res, text); // openapi-fetch then reads `text` through res.text()
  */
-export function serveText(res: Response, text: string): Response {
+export function serveText(res: Response, text: string, parsed?: { value: unknown }): Response {
   let used = false;
   const take = (): string => {
     if (used) throw new TypeError("Body is unusable: the answer was already read");
@@ -22,7 +23,11 @@ export function serveText(res: Response, text: string): Response {
       configurable: true,
     },
     text: { value: async () => take(), configurable: true },
-    json: { value: async () => JSON.parse(take()) as unknown, configurable: true },
+    // The transport already parsed a JSON answer to check it: that value is handed out instead of parsing again.
+    json: {
+      value: async () => (parsed ? (take(), parsed.value) : (JSON.parse(take()) as unknown)),
+      configurable: true,
+    },
     arrayBuffer: { value: async () => new TextEncoder().encode(take()).buffer, configurable: true },
     blob: { value: async () => new Blob([take()]), configurable: true },
   };

@@ -19,6 +19,9 @@ function make<P extends {}, H extends HostName>(host: H, options: ClientOptions)
   const client = createClient<ClientPaths<P, H>>({
     baseUrl,
     Request: requests.Request,
+    // A light request carries the body object as given (the transport serialises it once); a real one, JSON.
+    bodySerializer: (body: unknown) =>
+      requests.isReal() || typeof body !== "object" || body === null ? JSON.stringify(body) : body,
     fetch: createTransport(host, { ...options, baseUrl }) as typeof globalThis.fetch,
   });
   // Middleware gets the standard Request API: from the first client.use() on, openapi-fetch builds real Requests.

@@ -1,6 +1,6 @@
 // The bytes and hashes of a call: form fields serialised once, the request signed over exactly those strings, and
 // the answer's wallet checksum or gateway result hash verified.
-import { paymentResponse, sign, verify } from "@pgi/signing";
+import { responseDigest, sign, verify } from "@pgi/signing";
 import { ClientMisuseError, ResponseSignatureError } from "./errors.js";
 import type { OperationMeta } from "./generated/operations.js";
 import type { Credentials } from "./options.js";
@@ -58,48 +58,28 @@ export function verifyResponse(
   sent: Record<string, string> | undefined,
   creds: Credentials,
 ): void {
-  if (!body || typeof body !== "object") return;
-  const b = body as Record<string, unknown>;
-  if (op.host === "wallet" && typeof b.checksum === "string" && creds.walletSecret) {
-    let ok = false;
-    try {
-      ok = verify("wallet-response-checksum", b as never, b.checksum, creds.walletSecret);
-    } catch (error) {
-      throw new ResponseSignatureError(
-        `wallet response checksum cannot be verified with credentials.walletSecret: ${redactText((error as Error).message, credentialValues(creds))}; do not trust this answer`,
-        { operationId: op.operationId },
-        { cause: safeCause(error, credentialValues(creds)) },
-      );
-    }
-    if (!ok) {
-      throw new ResponseSignatureError(
-        "wallet response checksum does not verify with credentials.walletSecret: do not trust this answer",
-        {
-          operationId: op.operationId,
-        },
-      );
-    }
+  const digest = responseDigest(body, sent);
+  if (!digest) return;
+  const wallet = digest.scheme === "wallet-response-checksum";
+  const secret = wallet ? creds.walletSecret : creds.salt;
+  if (!secret) return;
+  const what = wallet ? "wallet response checksum" : "result.hash";
+  const option = wallet ? "credentials.walletSecret" : "credentials.salt";
+  let ok = false;
+  try {
+    ok = verify(digest.scheme, digest.fields as never, digest.received, secret);
+  } catch (error) {
+    throw new ResponseSignatureError(
+      `${what} cannot be verified with ${option}: ${redactText((error as Error).message, credentialValues(creds))}; do not trust this answer`,
+      { operationId: op.operationId },
+      { cause: safeCause(error, credentialValues(creds)) },
+    );
   }
-  const result = b.result as Record<string, unknown> | undefined;
-  if (op.host === "gateway" && result && typeof result.hash === "string" && creds.salt) {
-    const fields = paymentResponse.fieldsFor(result, sent);
-    let ok = false;
-    try {
-      ok = verify("payment-response", fields as never, result.hash, creds.salt);
-    } catch (error) {
-      throw new ResponseSignatureError(
-        `result.hash cannot be verified: ${redactText((error as Error).message, credentialValues(creds))}`,
-        { operationId: op.operationId },
-        { cause: safeCause(error, credentialValues(creds)) },
-      );
-    }
-    if (!ok) {
-      throw new ResponseSignatureError(
-        "result.hash does not verify with credentials.salt: the answer may be forged or corrupted; do not act on it",
-        {
-          operationId: op.operationId,
-        },
-      );
-    }
-  }
+  if (!ok)
+    throw new ResponseSignatureError(
+      wallet
+        ? "wallet response checksum does not verify with credentials.walletSecret: do not trust this answer"
+        : "result.hash does not verify with credentials.salt: the answer may be forged or corrupted; do not act on it",
+      { operationId: op.operationId },
+    );
 }

@@ -13,12 +13,12 @@ export {
 export type * as accounts from "./generated/accounts.js";
 export type * as bbps from "./generated/bbps.js";
 export type * as gateway from "./generated/gateway.js";
-export { type HostName, hosts } from "./generated/hosts.js";
 export { OPERATIONS, type OperationMeta, RULES } from "./generated/operations.js";
 export type * as otp from "./generated/otp.js";
 export type * as partner from "./generated/partner.js";
 export type * as payout from "./generated/payout.js";
 export type * as wallet from "./generated/wallet.js";
+export { type HostInfo, type HostName, hosts } from "./host-index.js";
 export type { ClientOptions, Credentials, LogEntry, RetryPolicy } from "./options.js";
 export { parsePreciseJson } from "./precise-json.js";
 export { redact, redactText } from "./redact.js";

@@ -12,11 +12,17 @@ export interface RequestLike {
 
 const LIGHT = Symbol("pgi.lightRequest");
 
-/** The body of a light request as openapi-fetch serialised it, or undefined for a real Request. */
-export function lightBody(request: RequestLike): { body: string | undefined } | undefined {
+/**
+ * The body of a light request, or undefined for a real Request: the text openapi-fetch serialised, or (`value`) the
+ * caller's body object itself, which the light client passes through unserialised so the transport serialises once.
+ */
+export function lightBody(request: RequestLike): { body: string | undefined; value?: object } | undefined {
   const r = request as { [LIGHT]?: true; body?: unknown };
   if (r[LIGHT] !== true) return undefined;
-  return { body: typeof r.body === "string" ? r.body : undefined };
+  if (typeof r.body === "string") return { body: r.body };
+  if (r.body && typeof r.body === "object" && !ArrayBuffer.isView(r.body) && !(r.body instanceof ArrayBuffer))
+    return { body: undefined, value: r.body };
+  return { body: undefined };
 }
 
 /**
@@ -27,7 +33,11 @@ export function lightBody(request: RequestLike): { body: string | undefined } | 
  * const client = createClient<paths>({ baseUrl, Request: requests.Request, fetch });
  * const use = client.use; client.use = (...m) => { requests.useReal(); use(...m); };
  */
-export function lightRequestClass(): { Request: typeof globalThis.Request; useReal: () => void } {
+export function lightRequestClass(): {
+  Request: typeof globalThis.Request;
+  useReal: () => void;
+  isReal: () => boolean;
+} {
   let real = false;
   class LightRequest {
     readonly [LIGHT] = true as const;
@@ -45,7 +55,8 @@ export function lightRequestClass(): { Request: typeof globalThis.Request; useRe
     }
     /** The body as text, like Request.text(). */
     async text(): Promise<string> {
-      return typeof this.body === "string" ? this.body : "";
+      if (typeof this.body === "string") return this.body;
+      return this.body && typeof this.body === "object" ? JSON.stringify(this.body) : "";
     }
     /** openapi-fetch checks middleware results with instanceof: accept real Requests too. */
     static [Symbol.hasInstance](value: unknown): boolean {
@@ -65,5 +76,6 @@ export function lightRequestClass(): { Request: typeof globalThis.Request; useRe
     useReal: () => {
       real = true;
     },
+    isReal: () => real,
   };
 }

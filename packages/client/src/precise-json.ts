@@ -36,3 +36,20 @@ export function parsePreciseJson(text: string): unknown {
   }
   return JSON.parse(out);
 }
+
+/** A JSON string (escapes included), or a number literal of 16 or more digits outside strings. */
+const LONG_NUMBER = /"(?:[^"\\]|\\.)*"|-?\d{16,}/g;
+
+/**
+ * Whether a JSON text holds a number literal of 16 or more digits outside its strings (only those can be integers
+ * beyond 2^53); digit runs inside strings (a mihpayid sent as text) do not count.
+ *
+ * @example
+ * hasLongNumber('{"mihpayid":"403993715531234567"}'); // false
+ * hasLongNumber('{"mihpayid":403993715531234567}'); // true
+ */
+export function hasLongNumber(text: string): boolean {
+  if (!/\d{16}/.test(text)) return false;
+  for (const m of text.matchAll(LONG_NUMBER)) if (m[0].charCodeAt(0) !== 34) return true;
+  return false;
+}

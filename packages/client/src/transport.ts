@@ -4,21 +4,14 @@ import { serveText } from "./body-text.js";
 import { planRetry, readFailure, retryAfter, withTimeout } from "./deadline.js";
 import { ClientMisuseError, TimeoutError, TransportError } from "./errors.js";
 import { credentialValues, signForm, toFormFields, verifyResponse } from "./form-signing.js";
-import { type HostName, hosts } from "./generated/hosts.js";
 import { OPERATIONS, type OperationMeta } from "./generated/operations.js";
+import { BODY_CREDENTIAL, HEADER_CREDENTIAL, type HostName, hosts } from "./host-index.js";
 import { lightBody, type RequestLike } from "./light-request.js";
 import { type ClientOptions, type Credentials, checkOptions, type LogEntry } from "./options.js";
-import { parsePreciseJson } from "./precise-json.js";
+import { hasLongNumber, parsePreciseJson } from "./precise-json.js";
 import { redact, redactBody, redactText, safeCause } from "./redact.js";
 
 export type { ClientOptions, Credentials, LogEntry, RetryPolicy } from "./options.js";
-
-const HEADER_CREDENTIAL: Record<string, keyof Credentials> = {
-  clienttype: "clientType",
-  pid: "pid",
-  mid: "mid",
-  payoutmerchantid: "payoutMerchantId",
-};
 
 /** The default base URL of a host: its PGI_*_URL variable, else the mock. */
 export function defaultBaseUrl(host: HostName): string {
@@ -31,8 +24,17 @@ const ROUTES = OPERATIONS.map((op) => ({
   regex: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`),
 }));
 
+const found = new Map<string, OperationMeta | undefined>();
+const MAX_FOUND = 1024;
+
+/** The operation of a host, method and path; memoised (paths with identifiers are bounded by MAX_FOUND). */
 function findOperation(host: HostName, method: string, path: string): OperationMeta | undefined {
-  return ROUTES.find((r) => r.op.host === host && r.op.method === method && r.regex.test(path))?.op;
+  const key = `${host} ${method} ${path}`;
+  if (found.has(key)) return found.get(key);
+  const op = ROUTES.find((r) => r.op.host === host && r.op.method === method && r.regex.test(path))?.op;
+  if (found.size >= MAX_FOUND) found.clear();
+  found.set(key, op);
+  return op;
 }
 
 function headerObject(headers: Headers): Record<string, string> {
@@ -96,11 +98,15 @@ export function createTransport(
         ? await (request as Request).text()
         : undefined;
     let sentFields: Record<string, string> | undefined;
-    if (body !== undefined && op.mediaType === "application/x-www-form-urlencoded") {
-      const parsed = JSON.parse(body) as Record<string, unknown>;
-      if (op.host === "gateway" && parsed.key === undefined && creds.merchantKey)
-        parsed.key = creds.merchantKey;
-      if (op.host === "wallet" && parsed.mid === undefined && creds.walletMid) parsed.mid = creds.walletMid;
+    const form = op.mediaType === "application/x-www-form-urlencoded";
+    if (light?.value !== undefined && !form) body = JSON.stringify(light.value);
+    if ((body !== undefined || light?.value !== undefined) && form) {
+      const parsed = (light?.value ? { ...light.value } : JSON.parse(body as string)) as Record<
+        string,
+        unknown
+      >;
+      for (const [field, option] of BODY_CREDENTIAL[host] ?? [])
+        if (parsed[field] === undefined && creds[option]) parsed[field] = creds[option];
       sentFields = toFormFields(op, parsed);
       signForm(op, sentFields, creds);
       body = new URLSearchParams(sentFields).toString();
@@ -205,9 +211,10 @@ export function createTransport(
         body: redactBody(text, res.headers.get("content-type"), secrets),
       }));
       let outText = text;
+      let parsedAnswer: { value: unknown } | undefined;
       if ((res.headers.get("content-type") ?? "").includes("json") && text.length > 0) {
-        // Only a body with a 16+ digit run can hold an integer beyond 2^53: scan those, JSON.parse the rest.
-        const unsafe = /\d{16}/.test(text);
+        // Only a number literal of 16+ digits can be an integer beyond 2^53: parsed exactly, the rest with JSON.parse.
+        const unsafe = hasLongNumber(text);
         let parsed: unknown;
         try {
           parsed = unsafe ? parsePreciseJson(text) : JSON.parse(text);
@@ -217,9 +224,10 @@ export function createTransport(
         if (parsed !== undefined) {
           verifyResponse(op, parsed, sentFields, creds);
           if (unsafe) outText = JSON.stringify(parsed);
+          parsedAnswer = { value: parsed };
         }
       }
-      return serveText(res, outText);
+      return serveText(res, outText, parsedAnswer);
     }
   };
 }

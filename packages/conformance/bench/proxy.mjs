@@ -6,12 +6,12 @@ import { Agent, createServer, request } from "node:http";
 import { loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
 import { paymentResponse, sign } from "@pgi/signing";
-import { buildRequest, loadSpecSet, targetFromNames } from "../dist/index.js";
+import { targetFromNames } from "../dist/config/targets.js";
 import { judge } from "../dist/proxy/judge.js";
 import { route } from "../dist/proxy/match.js";
-import { prepareRequestValidators } from "../dist/proxy/request-checks.js";
-import { requestBody } from "../dist/request-builder.js";
-import { deref } from "../dist/spec-set.js";
+import { buildRequest } from "../dist/requests/build-request.js";
+import { requestBody } from "../dist/spec/request-body.js";
+import { deref, loadSpecSet } from "../dist/spec/spec-set.js";
 
 const N = Number(process.env.BENCH_PROXY_REQUESTS ?? 2000);
 const WARMUP = 200;
@@ -125,7 +125,7 @@ const form = Object.fromEntries(new URLSearchParams(built.body));
 const result = { ...answer.result, key: form.key, txnid: form.txnid, amount: form.amount };
 result.hash = sign("payment-response", paymentResponse.fieldsFor(result, form), SALT).digest;
 const answerBytes = Buffer.from(JSON.stringify({ ...answer, result }));
-const ctx = { specs, validators: prepareRequestValidators(specs), secrets: { salt: SALT } };
+const ctx = { specs, credentials: { salt: SALT } };
 const recorded = {
   host: "gateway",
   route: route(specs, "gateway", "POST", "/AuthorizeTransaction.php"),

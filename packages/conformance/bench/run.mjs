@@ -1,5 +1,7 @@
 // Benchmark: the full suite against the embedded mock, mock start included; validator compile time; time per check.
-import { embeddedMock, loadSpecSet, runSuite } from "../dist/index.js";
+import { embeddedMock } from "../dist/config/targets.js";
+import { loadSpecSet } from "../dist/spec/spec-set.js";
+import { runSuite } from "../dist/suite/runner.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const rows = [];

@@ -4,8 +4,8 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_CREDENTIALS } from "@pgi/mock";
-import { signedExamples } from "../dist/example-signatures.js";
-import { loadSpecSet } from "../dist/spec-set.js";
+import { signedExamples } from "../dist/spec/signed-examples.js";
+import { loadSpecSet } from "../dist/spec/spec-set.js";
 
 const specsRoot = join(dirname(fileURLToPath(import.meta.url)), "../../../specs");
 const wrong = signedExamples(loadSpecSet(join(specsRoot, "dist")), DEFAULT_CREDENTIALS).filter(

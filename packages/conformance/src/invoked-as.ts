@@ -6,6 +6,6 @@
  * @example
  * invokedAs({ npm_lifecycle_event: "conformance" }); // "pnpm conformance"
  */
-export function invokedAs(env: NodeJS.ProcessEnv = process.env): string {
+export function invokedAs(env: Readonly<Record<string, string | undefined>> = process.env): string {
   return env.npm_lifecycle_event === "conformance" ? "pnpm conformance" : "pgi-conformance";
 }

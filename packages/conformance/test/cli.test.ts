@@ -49,9 +49,15 @@ describe("pgi-conformance CLI", () => {
     expect(r.stdout).toMatch(/Exit codes: 0 every check passed, 1 a check failed, 2 misuse/);
   });
   it.each([
-    [["--reporter", "xml"], /--reporter: terminal, json or junit/],
-    [["--target", "prod"], /--target: env or mock/],
-    [["--bogus"], /Unknown option/],
+    [["--reporter", "xml"], /--reporter xml: use one of terminal, json, junit/],
+    [["--target", "prod"], /--target prod: use one of env, mock/],
+    [["--bogus"], /unknown option --bogus; the options are --target VALUE, --config VALUE, --host VALUE/],
+    [["--reporter"], /--reporter needs a value/],
+    [["--verbose=yes"], /--verbose takes no value/],
+    [
+      ["--host", "nope"],
+      /--host nope: unknown host; the hosts are otp, gateway, wallet, partner, accounts, payout, bbps/,
+    ],
     [["validate"], /validate takes one HAR file/],
     [["frobnicate"], /unknown command frobnicate/],
   ])("misuse %j exits 2 with a one-line reason", async (args, message) => {

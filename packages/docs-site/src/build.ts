@@ -4,13 +4,14 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "no
 import { join } from "node:path";
 import type { HostName } from "@pgi/client";
 import { parse } from "yaml";
-import { bundleDebugger, debuggerPage } from "./debugger-page.js";
+import { bundleDebugger, debuggerPage, recipeUses } from "./debugger-page.js";
 import { loadGuides, renderGuidePage } from "./guides.js";
 import { HOST_PAGES } from "./html.js";
 import { landingPage } from "./landing.js";
 import { REDOC_BUNDLE, SITE_DIR, SPECS_DIST_DIR } from "./paths.js";
 import { REFERENCE_JS, referencePage } from "./reference-page.js";
 import { SITE_CSS } from "./site-css.js";
+import { SITE_JS } from "./site-script.js";
 import { type Json, operationsOf } from "./spec-walk.js";
 
 /** Redoc's sidebar footer shows a logo from a CDN; the copy served here points at a local file instead. */
@@ -40,6 +41,7 @@ export async function buildSite(): Promise<{ pages: number }> {
   const guides = loadGuides();
   const nav = guides.map((g) => ({ slug: g.slug, title: g.title }));
   writeFileSync(join(SITE_DIR, "site.css"), SITE_CSS);
+  writeFileSync(join(SITE_DIR, "site.js"), SITE_JS);
   copyRedoc();
   writeFileSync(join(SITE_DIR, "reference.js"), REFERENCE_JS);
   const hosts = HOST_PAGES.map(({ host, title }) => {
@@ -48,13 +50,19 @@ export async function buildSite(): Promise<{ pages: number }> {
     copyFileSync(join(SPECS_DIST_DIR, `${host}.yaml`), join(SITE_DIR, `${host}.yaml`));
     writeFileSync(join(SITE_DIR, `reference-${host}.html`), referencePage(host as HostName, title, doc, nav));
     const info = doc.info as { version?: string; description?: string };
-    return { host, title, version: String(info.version ?? ""), operations: [...operationsOf(doc)].length };
+    return {
+      host,
+      title,
+      doc,
+      version: String(info.version ?? ""),
+      operations: [...operationsOf(doc)].length,
+    };
   });
   for (const [i, guide] of guides.entries())
     writeFileSync(join(SITE_DIR, `guide-${guide.slug}.html`), renderGuidePage(guide, guides, i));
   writeFileSync(join(SITE_DIR, "index.html"), landingPage(guides, hosts));
   await bundleDebugger(SITE_DIR);
-  writeFileSync(join(SITE_DIR, "debugger.html"), debuggerPage(nav));
+  writeFileSync(join(SITE_DIR, "debugger.html"), debuggerPage(nav, recipeUses(hosts)));
   return { pages: 2 + guides.length + hosts.length };
 }
 

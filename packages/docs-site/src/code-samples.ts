@@ -1,10 +1,21 @@
 // Generates each operation's x-codeSamples from the contract: curl signed for the mock's test credentials, and
 // TypeScript with @pgi/client.
-import { type HostName, OPERATIONS, type OperationMeta } from "@pgi/client";
-import { DEFAULT_CREDENTIALS } from "@pgi/mock";
+import { type HostName, hosts, OPERATIONS, type OperationMeta } from "@pgi/client";
 import { sign } from "@pgi/signing";
 import { type ExampleRequest, exampleRequest } from "./example-request.js";
+import {
+  authorizationValue,
+  CREDENTIAL_PARAMETERS,
+  clientCredentialsLiteral,
+  credentialFields,
+  factoryName,
+  MOCK_URLS,
+  PARAMETER_NAMES,
+  recipeSecret,
+} from "./sample-credentials.js";
 import { deref, type Json, type OperationRef } from "./spec-walk.js";
+
+export { MOCK_URLS } from "./sample-credentials.js";
 
 /** One entry of Redoc's `x-codeSamples`. */
 export interface CodeSample {
@@ -12,51 +23,6 @@ export interface CodeSample {
   readonly label: string;
   readonly source: string;
 }
-
-/** The mock's default port per host: samples target `pnpm mock` as started with no options. */
-export const MOCK_URLS: Readonly<Record<HostName, string>> = {
-  otp: "http://127.0.0.1:4010",
-  gateway: "http://127.0.0.1:4011",
-  wallet: "http://127.0.0.1:4012",
-  partner: "http://127.0.0.1:4013",
-  accounts: "http://127.0.0.1:4014",
-  payout: "http://127.0.0.1:4015",
-  bbps: "http://127.0.0.1:4016",
-};
-
-const BEARER: Partial<Record<HostName, string>> = {
-  partner: DEFAULT_CREDENTIALS.partnerToken,
-  accounts: DEFAULT_CREDENTIALS.accountsToken,
-  payout: DEFAULT_CREDENTIALS.payoutToken,
-  bbps: DEFAULT_CREDENTIALS.bbpsToken,
-};
-/** Headers the client fills from its credentials, with the mock's test value. */
-const CREDENTIAL_HEADERS: Readonly<Record<string, string>> = {
-  clientType: DEFAULT_CREDENTIALS.otpClientType,
-  pid: DEFAULT_CREDENTIALS.payoutMerchantId,
-  mid: DEFAULT_CREDENTIALS.payoutMid,
-  payoutMerchantId: DEFAULT_CREDENTIALS.payoutMerchantId,
-};
-/** Client options per host, read from the configuration names of DESIGN.md. */
-const TS_CREDENTIALS: Readonly<Record<HostName, string>> = {
-  otp: "{ otpAuthorization: process.env.PGI_OTP_AUTHORIZATION, clientType: process.env.PGI_OTP_CLIENT_TYPE }",
-  gateway: "{ merchantKey: process.env.PGI_MERCHANT_KEY, salt: process.env.PGI_SALT }",
-  wallet: "{ walletMid: process.env.PGI_WALLET_MID, walletSecret: process.env.PGI_WALLET_SECRET }",
-  partner: "{ token: process.env.PGI_PARTNER_TOKEN }",
-  accounts: "{ token: process.env.PGI_ACCOUNTS_TOKEN }",
-  payout:
-    "{\n    token: process.env.PGI_PAYOUT_TOKEN,\n    pid: process.env.PGI_PAYOUT_MERCHANT_ID,\n    mid: process.env.PGI_PAYOUT_MID,\n    payoutMerchantId: process.env.PGI_PAYOUT_MERCHANT_ID,\n  }",
-  bbps: "{ token: process.env.PGI_BBPS_TOKEN }",
-};
-const FACTORY: Readonly<Record<HostName, string>> = {
-  otp: "createOtpClient",
-  gateway: "createGatewayClient",
-  wallet: "createWalletClient",
-  partner: "createPartnerClient",
-  accounts: "createAccountsClient",
-  payout: "createPayoutClient",
-  bbps: "createBbpsClient",
-};
 
 /** Quotes a string for a POSIX shell. */
 export function shellQuote(text: string): string {
@@ -82,29 +48,36 @@ function signedForm(host: HostName, meta: OperationMeta, body: unknown): Record<
   const fields = formFields(body);
   delete fields.hash;
   delete fields.checksum;
-  if (host === "gateway" && "key" in fields) fields.key = DEFAULT_CREDENTIALS.merchantKey;
-  if (host === "wallet" && "mid" in fields) fields.mid = DEFAULT_CREDENTIALS.walletMid;
+  for (const { field, value } of credentialFields(host)) if (field in fields) fields[field] = value;
   const variant =
     meta.signatures.find((s) => s.required.every((r) => r === "hash" || r === "checksum" || r in fields)) ??
     meta.signatures[0];
   if (!variant) return fields;
   if (variant.scheme === "wallet-checksum")
-    fields.checksum = sign("wallet-checksum", fields as never, DEFAULT_CREDENTIALS.walletSecret).digest;
+    fields.checksum = sign(
+      "wallet-checksum",
+      fields as never,
+      recipeSecret(host, "signing-secret") ?? "",
+    ).digest;
   else
-    fields.hash = sign(variant.scheme as "payment-request", fields as never, DEFAULT_CREDENTIALS.salt).digest;
+    fields.hash = sign(
+      variant.scheme as "payment-request",
+      fields as never,
+      recipeSecret(host, "salt") ?? "",
+    ).digest;
   return fields;
 }
 
 function curlSample(host: HostName, meta: OperationMeta, req: ExampleRequest): string {
   const query = new URLSearchParams();
-  for (const [k, v] of Object.entries(req.query))
-    query.append(k, k in CREDENTIAL_HEADERS ? CREDENTIAL_HEADERS[k]! : String(v));
+  for (const [k, v] of Object.entries(req.query)) query.append(k, CREDENTIAL_PARAMETERS[k] ?? String(v));
   const url = `${MOCK_URLS[host]}${req.path}${query.size ? `?${query}` : ""}`;
   const lines = [`curl -sS -X ${req.method} ${shellQuote(url)}`];
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) headers[k] = CREDENTIAL_HEADERS[k] ?? String(v);
-  if (meta.security === "bearer" && BEARER[host]) headers.Authorization = `Bearer ${BEARER[host]}`;
-  if (meta.security === "apiKey") headers.Authorization = DEFAULT_CREDENTIALS.otpAuthorization;
+  for (const [k, v] of Object.entries(req.headers)) headers[k] = CREDENTIAL_PARAMETERS[k] ?? String(v);
+  const authorization = authorizationValue(host);
+  if (meta.security === "bearer" && authorization) headers.Authorization = `Bearer ${authorization}`;
+  if (meta.security === "apiKey" && authorization) headers.Authorization = authorization;
   if (req.mediaType) headers["Content-Type"] = req.mediaType;
   for (const [k, v] of Object.entries(headers)) lines.push(`-H ${shellQuote(`${k}: ${v}`)}`);
   if (req.mediaType?.includes("x-www-form-urlencoded")) {
@@ -131,15 +104,12 @@ function successIsText(doc: Json, op: Json): boolean {
   return false;
 }
 
-/** Configuration names of query parameters that carry a credential value. */
-const CREDENTIAL_QUERY: Readonly<Record<string, string>> = { payoutMerchantId: "PGI_PAYOUT_MERCHANT_ID" };
-
 /** The query as TypeScript reads it: credential values from the environment, typed as the schema says. */
 function queryForTs(doc: Json, ref: OperationRef, query: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const params = [...((ref.item.parameters as unknown[]) ?? []), ...((ref.op.parameters as unknown[]) ?? [])];
   for (const [k, v] of Object.entries(query)) {
-    const env = CREDENTIAL_QUERY[k];
+    const env = PARAMETER_NAMES[k];
     if (!env) out[k] = v;
     else {
       const p = params.map((raw) => deref(doc, raw)).find((q) => q.name === k && q.in === "query");
@@ -156,7 +126,7 @@ function typescriptSample(host: HostName, doc: Json, ref: OperationRef, req: Exa
   if (Object.keys(req.pathParams).length) params.path = req.pathParams;
   if (Object.keys(req.query).length) params.query = queryForTs(doc, ref, req.query);
   const ownHeaders = Object.fromEntries(
-    Object.entries(req.headers).filter(([k]) => !(k in CREDENTIAL_HEADERS)),
+    Object.entries(req.headers).filter(([k]) => !(k in CREDENTIAL_PARAMETERS)),
   );
   if (Object.keys(ownHeaders).length) params.header = ownHeaders;
   const options: string[] = [];
@@ -165,18 +135,17 @@ function typescriptSample(host: HostName, doc: Json, ref: OperationRef, req: Exa
   if (req.body !== undefined) {
     const body = { ...(req.body as Json) };
     for (const k of ["hash", "checksum"]) delete body[k];
-    if (host === "gateway") delete body.key;
-    if (host === "wallet") delete body.mid;
+    for (const { field, byClient } of credentialFields(host)) if (byClient) delete body[field];
     options.push(`  body: ${literal(body, "  ")},`);
   }
   if (successIsText(doc, ref.op)) options.push(`  parseAs: "text",`);
-  const factory = FACTORY[host];
+  const factory = factoryName(host);
   const call = `${req.method}(${JSON.stringify(ref.name)}${options.length ? `, {\n${options.join("\n")}\n}` : ""})`;
   return `import { ${factory} } from "@pgi/client";
 
-// baseUrl: PGI_${host === "otp" ? "OTP" : host.toUpperCase()}_URL when set, else the local mock. The client signs and fills credentials.
+// baseUrl: ${hosts[host].env} when set, else the local mock. The client signs and fills credentials.
 const ${host} = ${factory}({
-  credentials: ${TS_CREDENTIALS[host]},
+  credentials: ${clientCredentialsLiteral(host)},
 });
 const { data, error } = await ${host}.${call};
 console.log(error ?? data);

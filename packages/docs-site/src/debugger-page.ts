@@ -1,8 +1,66 @@
 // The hash debugger page, and the esbuild bundle of its script with @pgi/signing made browser-ready.
 import { join } from "node:path";
+import { collectExtensions } from "@pgi/specs/x-rules";
 import { build } from "esbuild";
-import { layout, type NavGuide } from "./html.js";
+import { escapeHtml, layout, type NavGuide } from "./html.js";
 import { DEBUGGER_ENTRY } from "./paths.js";
+import { type Json, operationsOf } from "./spec-walk.js";
+
+/** Where a recipe is used: an operation of a reference page (a callback is shown inside its operation). */
+export interface RecipeUse {
+  readonly scheme: string;
+  readonly host: string;
+  readonly hostTitle: string;
+  readonly operationId: string;
+  readonly summary: string;
+}
+
+/**
+ * Every operation that carries a signature recipe, read from the bundles' x-pgi-signature extensions.
+ *
+ * @example
+ * recipeUses([{ host: "wallet", title: "Wallet", doc }]) // [{ scheme: "wallet-checksum", operationId: "generateWalletToken", ... }]
+ */
+export function recipeUses(docs: readonly { host: string; title: string; doc: Json }[]): RecipeUse[] {
+  const uses: RecipeUse[] = [];
+  const seen = new Set<string>();
+  for (const { host, title, doc } of docs) {
+    let parent: Json | undefined;
+    for (const { group, op } of operationsOf(doc)) {
+      if (group !== "callbacks") parent = op;
+      const anchor = parent ?? op;
+      for (const [key, value] of collectExtensions(doc, op)) {
+        if (key !== "x-pgi-signature") continue;
+        const scheme = String(value.id);
+        const id = `${scheme} ${host} ${String(anchor.operationId)}`;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        uses.push({
+          scheme,
+          host,
+          hostTitle: title,
+          operationId: String(anchor.operationId),
+          summary: String(anchor.summary ?? anchor.operationId),
+        });
+      }
+    }
+  }
+  return uses;
+}
+
+function usesList(uses: readonly RecipeUse[]): string {
+  const schemes = [...new Set(uses.map((u) => u.scheme))].sort();
+  const items = schemes.map((scheme) => {
+    const links = uses
+      .filter((u) => u.scheme === scheme)
+      .map(
+        (u) =>
+          `<a href="reference-${u.host}.html#operation/${encodeURIComponent(u.operationId)}">${escapeHtml(u.summary)}</a> (${escapeHtml(u.hostTitle)})`,
+      );
+    return `<li><code>${escapeHtml(scheme)}</code>: ${links.join(", ")}</li>`;
+  });
+  return `<ul class="recipe-uses">${items.join("\n")}</ul>`;
+}
 
 /**
  * Bundles src/debugger/app.ts with @pgi/signing into `debugger.js`; `node:crypto` becomes the pure shim and
@@ -32,9 +90,9 @@ export async function bundleDebugger(outDir: string): Promise<void> {
  * The debugger's HTML: inputs, then the outputs the script fills.
  *
  * @example
- * writeFileSync("debugger.html", debuggerPage(guides));
+ * writeFileSync("debugger.html", debuggerPage(guides, recipeUses(docs)));
  */
-export function debuggerPage(guides: readonly NavGuide[]): string {
+export function debuggerPage(guides: readonly NavGuide[], uses: readonly RecipeUse[]): string {
   const out = (id: string, label: string) =>
     `<label for="${id}">${label}</label><output id="${id}"></output>`;
   const body = `<main class="content debugger">
@@ -62,8 +120,16 @@ ${out("parts", "Parts")}
 ${out("digest", "Expected digest")}
 ${out("result", "Result")}
 ${out("diagnosis", "Diagnosis")}
-<p>The same from a terminal: <code>pnpm --silent sign &lt;scheme&gt; --explain --verify DIGEST</code>.
-See the <a href="guide-getting-started.html">getting-started guide</a> and each reference page's "Contract rules".</p>
+<h2>What the diagnosis tries</h2>
+<p>When the digest differs, the debugger tries a few dozen to a few hundred other ways of building it and names
+the one that reproduces it: the amount written as <code>1</code> or <code>1.00</code>, udf1-udf5 only or all ten
+udf slots, two fields swapped, a field left out or hashed empty, an extra <code>|</code>, the parts reversed,
+another recipe, re-serialised JSON, a trailing newline, a second hash. The same from a terminal:
+<code>pnpm --silent sign &lt;scheme&gt; --explain --verify DIGEST</code>.</p>
+<h2>Where each recipe is used</h2>
+<p>Each operation's reference lists its recipe under "Contract rules".</p>
+${usesList(uses)}
+<p>New to the toolkit? Start with the <a href="guide-getting-started.html">getting-started guide</a>.</p>
 </main>
 <script type="module" src="debugger.js"></script>`;
   return layout({ title: "Hash debugger", path: "debugger.html", guides, body });

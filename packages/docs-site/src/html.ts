@@ -22,22 +22,22 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, "&#39;");
 }
 
-/** Host names in the order of DESIGN.md, with their titles. */
+/** Host names in the order of their default ports (the host index), with their titles. */
 export const HOST_PAGES: readonly { readonly host: string; readonly title: string }[] = Object.entries(
   hosts,
 ).map(([host, h]) => ({ host, title: h.title }));
 
 /** The navigation bar: landing page, guides, one link per reference page, the debugger. */
 export function navigation(guides: readonly NavGuide[], current: string): string {
-  const link = (href: string, text: string) =>
-    `<a href="${href}"${href === current ? ' aria-current="page"' : ""}>${escapeHtml(text)}</a>`;
+  const link = (href: string, text: string, html = escapeHtml(text)) =>
+    `<a href="${href}"${href === current ? ' aria-current="page"' : ""}>${html}</a>`;
   const guideLinks = guides.map((g) => `<li>${link(`guide-${g.slug}.html`, g.title)}</li>`).join("");
   const refLinks = HOST_PAGES.map((h) => `<li>${link(`reference-${h.host}.html`, h.title)}</li>`).join("");
   return `<nav class="site-nav" aria-label="Site">
   ${link("index.html", "PGI docs")}
   <details><summary>Guides</summary><ul>${guideLinks}</ul></details>
   <details><summary>Reference</summary><ul>${refLinks}</ul></details>
-  ${link("debugger.html", "Hash debugger")}
+  ${link("debugger.html", "Hash debugger", '<span class="wide-only">Hash </span>debugger')}
 </nav>`;
 }
 
@@ -67,6 +67,7 @@ export function layout(options: LayoutOptions): string {
 <title>${escapeHtml(options.title)} · PGI docs</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="site.css">
+<script src="site.js" defer></script>
 ${options.head ?? ""}
 </head>
 <body${options.bodyClass ? ` class="${options.bodyClass}"` : ""}>

@@ -59,10 +59,10 @@ ${guideItems}
 </ul>
 <h2>Reference</h2>
 <p>One page per host, rendered from the bundled contract, with a curl and a TypeScript sample per operation.</p>
-<table><thead><tr><th>Host</th><th>Name</th><th>Version</th><th>Operations</th><th>Contract</th></tr></thead>
+<div class="table-scroll"><table><thead><tr><th>Host</th><th>Name</th><th>Version</th><th>Operations</th><th>Contract</th></tr></thead>
 <tbody>
 ${hostRows}
-</tbody></table>
+</tbody></table></div>
 <h2>Tools</h2>
 <ul>
 <li><a href="debugger.html">Hash debugger</a>: pre-image, expected digest and the diagnosis of a mismatch, in your browser.</li>

@@ -1,5 +1,6 @@
 // A small Markdown renderer for the guides: headings, paragraphs, lists, tables, code, links, emphasis, and
 // ```sequence blocks rendered to SVG by sequence-diagram.ts.
+import { highlight } from "./highlight.js";
 import { escapeHtml } from "./html.js";
 import { parseDiagram, renderDiagram } from "./sequence-diagram.js";
 
@@ -43,7 +44,7 @@ function table(rows: string[]): string {
           .join("")}</tr>`,
     )
     .join("\n");
-  return `<table><thead><tr>${th}</tr></thead><tbody>${trs}</tbody></table>`;
+  return `<div class="table-scroll"><table><thead><tr>${th}</tr></thead><tbody>${trs}</tbody></table></div>`;
 }
 
 /** Rendered guide: HTML, its first heading, and how many diagrams it holds. */
@@ -82,10 +83,12 @@ export function renderMarkdown(source: string, context: string): RenderedMarkdow
         } catch (error) {
           throw new Error(`${context}: diagram ${diagrams}: ${(error as Error).message}`);
         }
-      } else
+      } else {
+        const language = fence[1] || "text";
         out.push(
-          `<pre><code class="language-${fence[1] || "text"}">${escapeHtml(block.join("\n"))}</code></pre>`,
+          `<div class="code-block"><pre><code class="language-${language}">${highlight(block.join("\n"), language)}</code></pre></div>`,
         );
+      }
       continue;
     }
     const heading = /^(#{1,4})\s+(.+)$/.exec(line);

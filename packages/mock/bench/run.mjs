@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { HOST_NAMES } from "../dist/index.js";
 import { bundle, CASES } from "./cases.mjs";
 import { DURATION, loadInTurns, ROUNDS, rssMb, start, stop } from "./load.mjs";
 
@@ -12,7 +13,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const prismBin = join(dirname(require.resolve("@stoplight/prism-cli/package.json")), "dist", "index.js");
 
-const HOST_ORDER = ["otp", "gateway", "wallet", "partner", "accounts", "payout", "bbps"];
+const HOST_ORDER = HOST_NAMES;
 const BASE = 4710;
 const portOf = (host) => BASE + HOST_ORDER.indexOf(host);
 

@@ -11,6 +11,12 @@ export {
 export { createScheduler } from "./core/scheduler.js";
 export { MockError, StoreConfigError, StoreUnavailableError } from "./errors.js";
 export {
+  CONFIGURATION,
+  type ConfigurationEntry,
+  type ConfigurationName,
+  HOSTS,
+} from "./generated/hosts.js";
+export {
   createRequestLogger,
   formatText,
   type RequestLogEntry,

@@ -13,6 +13,7 @@ import {
   type OperationInfo,
 } from "./core/spec-index.js";
 import { StoreUnavailableError } from "./errors.js";
+import { HOSTS } from "./generated/hosts.js";
 import { createHostBehaviours } from "./hosts/index.js";
 import { send } from "./server/answer.js";
 import { coreRoutes } from "./server/control.js";
@@ -22,6 +23,7 @@ import { handleRequest, type PipelineDeps } from "./server/pipeline.js";
 import { receive } from "./server/receive.js";
 import { requestEntry } from "./server/request-log.js";
 import { buildRouteTable } from "./server/route-table.js";
+import { guardSockets, isClosing } from "./server/socket-guards.js";
 import { storeUnavailable } from "./server/store-unavailable.js";
 import { problem } from "./server/violations.js";
 import { openStore } from "./state/open-store.js";
@@ -36,16 +38,10 @@ import {
   type RunningMock,
 } from "./types.js";
 
-/** Default port of each host (DESIGN.md). */
-export const DEFAULT_PORTS: Readonly<Record<HostName, number>> = {
-  otp: 4010,
-  gateway: 4011,
-  wallet: 4012,
-  partner: 4013,
-  accounts: 4014,
-  payout: 4015,
-  bbps: 4016,
-};
+/** Default port of each host: the port of its spec's default server (the local mock). */
+export const DEFAULT_PORTS: Readonly<Record<HostName, number>> = Object.fromEntries(
+  HOSTS.map((h) => [h.id, h.port]),
+) as Record<HostName, number>;
 
 function hostContext(
   options: MockOptions,
@@ -83,6 +79,12 @@ function hostContext(
   };
 }
 
+/** Adds a header to an answer (a copy: prepared answers are shared). */
+const withHeader = (answer: MockResponse, name: string, value: string): MockResponse => ({
+  ...answer,
+  headers: { ...(answer.headers ?? {}), [name]: value },
+});
+
 /** One host's node:http server: control API or pipeline, then the answer and the request hook. */
 function hostServer(
   host: HostName,
@@ -92,7 +94,9 @@ function hostServer(
   bodyLimit: number,
 ): Server {
   const { ctx } = deps;
-  return createServer(async (req, res) => {
+  const server = createServer(async (req, res) => {
+    // A socket the guards answered and are closing: nothing more is answered on it.
+    if (isClosing(req.socket)) return;
     let method = (req.method ?? "GET").toUpperCase();
     let path = (req.url ?? "/").split("?")[0] ?? "/";
     let answer: MockResponse;
@@ -107,7 +111,11 @@ function hostServer(
         answer = await handleRequest(deps, incoming);
         ctx.log("request", { host, method, path, status: answer.status });
       }
+      // The oversized body was read to its end: the 413 closes a connection with nothing left unread.
+      if (incoming.bodyTooLarge) answer = withHeader(answer, "connection", "close");
     } catch (error) {
+      // The client went away in the middle of its request: there is no one to answer, and no bug.
+      if (req.socket.destroyed) return;
       if (error instanceof StoreUnavailableError) {
         ctx.log("store-unavailable", { host, method, path, reason: error.reason });
         answer = storeUnavailable(error);
@@ -124,6 +132,13 @@ function hostServer(
     options.onRequest?.(requestEntry(host, method, path, answer, ctx.clock.now()));
     send(res, answer);
   });
+  guardSockets(server, {
+    allow: [...new Set(deps.spec.operations.map((o) => o.method.toUpperCase()))].join(", "),
+    now: () => ctx.clock.now(),
+    onAnswer: (method, target, answer) =>
+      options.onRequest?.(requestEntry(host, method, target, answer, ctx.clock.now())),
+  });
+  return server;
 }
 
 function listen(server: Server, host: HostName, port: number, hostname: string): Promise<void> {
@@ -219,7 +234,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       urls[host] = `http://${hostname}:${(server.address() as AddressInfo).port}`;
     }
     const env: Record<string, string> = {
-      ...Object.fromEntries(HOST_NAMES.map((h) => [`PGI_${h.toUpperCase()}_URL`, urls[h]])),
+      ...Object.fromEntries(HOSTS.map((h) => [h.baseUrlName, urls[h.id]])),
       ...credentialsByName(credentials),
     };
     return {

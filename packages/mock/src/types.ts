@@ -4,20 +4,14 @@
 // each host's rules live in src/hosts/<host>.ts and implement HostBehaviour; what they keep lives in the store
 // (src/state/: in memory, or Redis for a shared sandbox). Keep these types stable: both sides and the tests are
 // written against them.
+import { type CredentialField, HOSTS, type HostName } from "./generated/hosts.js";
 import type { Job, MockStore } from "./state/types.js";
 
-/** The seven hosts, named as in specs/<host>/ and DESIGN.md. */
-export type HostName = "otp" | "gateway" | "wallet" | "partner" | "accounts" | "payout" | "bbps";
+/** The hosts, named as their spec folders; derived from the specs' x-pgi-host (src/generated/hosts.ts). */
+export type { CredentialField, HostName } from "./generated/hosts.js";
 
-export const HOST_NAMES: readonly HostName[] = [
-  "otp",
-  "gateway",
-  "wallet",
-  "partner",
-  "accounts",
-  "payout",
-  "bbps",
-];
+/** Every host, in the order of its default port. */
+export const HOST_NAMES: readonly HostName[] = HOSTS.map((h) => h.id);
 
 /** The mock's notion of "now": real time plus an offset that `POST /__mock/clock/advance` moves forward. */
 export interface Clock {
@@ -55,29 +49,12 @@ export interface Scheduler {
   idle(): Promise<void>;
 }
 
-/** Test credentials of the mock, configurable at start, printed at start and served by GET /__mock/credentials. */
-export interface MockCredentials {
-  /** Gateway merchant key (PGI_MERCHANT_KEY) and salt (PGI_SALT). */
-  merchantKey: string;
-  salt: string;
-  /** Wallet merchant id (PGI_WALLET_MID) and HMAC secret (PGI_WALLET_SECRET). */
-  walletMid: string;
-  walletSecret: string;
-  /** OTP service Authorization value (PGI_OTP_AUTHORIZATION) and clientType (PGI_OTP_CLIENT_TYPE). */
-  otpAuthorization: string;
-  otpClientType: string;
-  /** Partner bearer token (PGI_PARTNER_TOKEN), reseller UUID (PGI_RESELLER_UUID), webhook secret (PGI_WEBHOOK_SECRET). */
-  partnerToken: string;
-  resellerUuid: string;
-  webhookSecret: string;
-  /** Accounts bearer token (PGI_ACCOUNTS_TOKEN). */
-  accountsToken: string;
-  /** Payout bearer token and merchant identifiers (PGI_PAYOUT_TOKEN, PGI_PAYOUT_MERCHANT_ID, PGI_PAYOUT_MID). */
-  payoutToken: string;
-  payoutMerchantId: string;
-  payoutMid: string;
-  /** Bill-payment bearer token (PGI_BBPS_TOKEN). */
-  bbpsToken: string;
+/**
+ * Test credentials of the mock, configurable at start, printed at start and served by GET /__mock/credentials: one
+ * string per credential field of the specs' configuration names (`salt` is PGI_SALT, `payoutToken` PGI_PAYOUT_TOKEN,
+ * ...; see CONFIGURATION in src/generated/hosts.ts), and the bearer tokens the mock accepts.
+ */
+export interface MockCredentials extends Record<CredentialField, string> {
   /**
    * Every bearer token the mock accepts, with its scopes. The five tokens above are always present; tests
    * add more (a token lacking a scope, an expired one) to walk the 401 paths.
@@ -174,7 +151,7 @@ export interface HostBehaviour {
 
 /** Options of startMock(). */
 export interface MockOptions {
-  /** Port per host; 0 picks a free port (tests). Defaults: 4010-4016 as in DESIGN.md. */
+  /** Port per host; 0 picks a free port (tests). Defaults: DEFAULT_PORTS (each spec's default server, 4010-4016). */
   ports?: Partial<Record<HostName, number>>;
   /** Interface to listen on; default 127.0.0.1. */
   hostname?: string;
@@ -222,7 +199,7 @@ export interface RedisOptions {
 export interface RunningMock {
   /** Base URL per host, e.g. { otp: "http://127.0.0.1:4010", ... }. */
   urls: Record<HostName, string>;
-  /** The same keyed by the configuration names of DESIGN.md (PGI_OTP_URL, ...), plus the credentials' names. */
+  /** The same keyed by the configuration names (PGI_OTP_URL, ...), plus the credentials' names (PGI_SALT, ...). */
   env: Record<string, string>;
   credentials: MockCredentials;
   clock: MockClock;

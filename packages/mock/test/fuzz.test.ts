@@ -148,5 +148,5 @@ describe("fuzz", () => {
     expect([...statuses.keys()].some((s) => s >= 400 && s < 500)).toBe(true);
     // 8,000 more requests after warm-up may not leave more than a few MB behind (state is per uuid/link/complaint).
     expect(growthMb).toBeLessThan(16);
-  }, 240_000);
+  }, 600_000); // a bound for a loaded machine; about a minute alone
 });

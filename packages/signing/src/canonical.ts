@@ -1,18 +1,11 @@
 // Canonical sorted key-value form of a flat JSON webhook body, read from raw text (number literals kept) or an object.
+
+import { type CanonicalEntry, MAX_CANONICAL_KEYS, tooManyKeys } from "./canonical-entry.js";
 import { CanonicalFormError } from "./errors.js";
-import { MAX_CANONICAL_KEYS, tooManyKeys } from "./flat-json.js";
 
-/** One top-level key of the body and its canonical value. */
-export interface CanonicalEntry {
-  readonly key: string;
-  readonly value: string;
-  /** The value's raw JSON text (as written in the body, or as JSON.stringify would write it). */
-  readonly raw: string;
-  /** "number" (non-integer) and "nested" (object/array) only appear in lenient scans. */
-  readonly type: "string" | "integer" | "boolean" | "null" | "number" | "nested";
-}
-
-export { bodyText, entriesFromText, MAX_CANONICAL_KEYS } from "./flat-json.js";
+export type { CanonicalEntry } from "./canonical-entry.js";
+export { MAX_CANONICAL_KEYS } from "./canonical-entry.js";
+export { bodyText, entriesFromText } from "./flat-json.js";
 
 /**
  * Canonical entries of a parsed body object (JS values): integers via String(n), bigint via toString.

@@ -5,11 +5,13 @@ import { SigningError } from "./errors.js";
 import { formula } from "./formula.js";
 import type { SchemeId } from "./generated/recipes.js";
 import { checkFields, checkSecret, type Fields, resolveParts, serialiseJsonFields } from "./joined.js";
+import { joinedTrials } from "./joined-trials/index.js";
 import { maskSecret } from "./mask.js";
 import type { Algorithm } from "./recipe-types.js";
 import { getScheme } from "./registry.js";
 import { canonicalForm, entries as webhookEntries } from "./schemes/webhook-signature.js";
-import { joinedTrials, type Trial, webhookTrials } from "./trials.js";
+import type { Trial } from "./trial-types.js";
+import { webhookTrials } from "./webhook-trials.js";
 
 /** Options of {@link explain}. */
 export interface ExplainOptions {
@@ -37,8 +39,10 @@ export interface Candidate {
 
 /** Result of comparing the received digest with alternative constructions. */
 export interface Diagnosis {
-  /** Number of alternative constructions tried. */
+  /** Number of distinct alternative constructions tried (each gives another digest). */
   readonly tried: number;
+  /** True when the work bound stopped the trials before every construction was tried (very long values). */
+  readonly bounded: boolean;
   /** Constructions that reproduce the received digest (usually zero or one). */
   readonly found: readonly Candidate[];
   /** Extra observations (uppercase hex, malformed digest...). */
@@ -64,29 +68,54 @@ export interface Explanation {
   format(options?: { readonly color?: boolean }): string;
 }
 
-const MAX_TRIALS = 64;
+/** At most this many constructions per diagnosis (the longest recipe gives about 250). */
+const MAX_TRIALS = 600;
+/** At most this many characters hashed per diagnosis, so very long JSON values keep the work bounded. */
+const MAX_CHARS = 2_000_000;
 
-/** Compares received hex with a computed digest; both lowercase-insensitive. */
-function sameHex(received: string, digest: string): boolean {
-  return received.length === digest.length && received.toLowerCase() === digest;
+/** The received hex as bytes when it is whole hex (either case), else undefined: nothing can match it. */
+function hexBytes(received: string): Buffer | undefined {
+  const bytes = Buffer.from(received, "hex");
+  return bytes.length > 0 && bytes.length * 2 === received.length ? bytes : undefined;
 }
 
-/** Runs the trials against `received` (bounded) and collects the ones that reproduce it. */
-function diagnose(trials: readonly Trial[], received: string, placeholder: string): Candidate[] {
+/**
+ * Runs the trials against `received`, most likely first, within the work bound. Constructions that give a digest
+ * already seen (the recipe's own, or an earlier trial's) are not counted again; when such a duplicate reproduces
+ * the received digest it is kept as another way to describe the same mistake. Each digest is compared with the
+ * received one in constant time (as bytes), like the main comparison: the mock and the proxy reach this on every
+ * mismatch, so it must not time a matching prefix either.
+ */
+function diagnose(
+  trials: Iterable<Trial>,
+  received: string,
+  own: string,
+  placeholder: string,
+): { found: Candidate[]; tried: number; bounded: boolean } {
   const found: Candidate[] = [];
-  for (const trial of trials.slice(0, MAX_TRIALS)) {
-    if (sameHex(received, trial.digest())) {
+  const wanted = hexBytes(received);
+  const seen = new Set<string>([own]);
+  let tried = 0;
+  let chars = 0;
+  for (const trial of trials) {
+    if (tried >= MAX_TRIALS || chars + trial.size > MAX_CHARS) return { found, tried, bounded: true };
+    chars += trial.size;
+    const digest = trial.digest();
+    if (wanted && constantTimeEqual(wanted, Buffer.from(digest, "hex"))) {
       found.push({ id: trial.id, description: trial.description, preimage: trial.preimage(placeholder) });
     }
+    if (seen.has(digest)) continue;
+    seen.add(digest);
+    tried++;
   }
-  return found;
+  return { found, tried, bounded: false };
 }
 
 interface Built {
   readonly algorithm: Algorithm;
   readonly preimage: (secretText: string) => string;
   readonly parts: readonly ExplainedPart[];
-  readonly trials: () => Trial[];
+  readonly trials: () => Iterable<Trial>;
 }
 
 function buildJoined(scheme: SchemeId, fields: unknown, secret: string, placeholder: string): Built {
@@ -137,9 +166,11 @@ function checkObject(fields: unknown): { readonly [key: string]: unknown } {
 
 /**
  * Explains a signature: the exact pre-image (secret masked), its parts, the digest, and, when
- * `received` differs, which cheap alternative construction reproduces it (udf slot count, amount
- * format, re-serialised JSON, key order, wrong scheme, missing optional field, unquoted values,
- * double hashing, trimmed whitespace...).
+ * `received` differs, which alternative construction reproduces it, naming the fields: amount format,
+ * udf6-udf10 layout and empty-slot counts, another recipe, re-serialised JSON, an optional part, two
+ * parts swapped, a part left out or hashed empty, an extra separator, reversed order, the secret
+ * moved, quoting, double hashing, trimmed whitespace; for webhooks key order, raw body, numbers.
+ * The work is bounded (at most 600 constructions and 2 million characters hashed per call).
  *
  * @example
  * const e = explain("payment-request", fields, { secret: salt, received: fields.hash });
@@ -162,6 +193,7 @@ export function explain(scheme: SchemeId | string, fields: unknown, options: Exp
   let diagnosis: Diagnosis | undefined;
   if (options.received !== undefined) {
     const notes: string[] = [];
+    let malformed = false;
     received = typeof options.received === "string" ? options.received.trim() : "";
     try {
       const bytes = decodeReceived(received, built.algorithm, id, recipe.carrier.name);
@@ -171,22 +203,28 @@ export function explain(scheme: SchemeId | string, fields: unknown, options: Exp
     } catch (error) {
       if (!(error instanceof SigningError)) throw error;
       match = false;
+      malformed = true;
       notes.push(error.message);
     }
-    const trials = match ? [] : built.trials();
-    const found = match
-      ? []
-      : diagnose(trials, received, placeholder).map((c) => ({
-          ...c,
-          description: mask(c.description),
-          preimage: mask(c.preimage),
-        }));
-    if (!match && found.length === 0) {
-      notes.push(
-        `none of the ${Math.min(trials.length, MAX_TRIALS)} alternative constructions tried reproduces it; check the ${recipe.secret === "salt" ? "salt" : "signing secret"} and each value against what was sent.`,
-      );
+    // A malformed digest (wrong length, not hex) cannot equal any construction: nothing to try.
+    const run =
+      match || malformed
+        ? { found: [], tried: 0, bounded: false }
+        : diagnose(built.trials(), received, digest, placeholder);
+    const found = run.found.map((c) => ({
+      ...c,
+      description: mask(c.description),
+      preimage: mask(c.preimage),
+    }));
+    if (!match && found.length === 0 && (run.tried > 0 || run.bounded)) {
+      const what = recipe.secret === "salt" ? "salt" : "signing secret";
+      const tried =
+        run.tried === 0
+          ? "no alternative construction was tried (the values are too long for the work bound)"
+          : `none of the ${run.tried} alternative constructions tried reproduces it${run.bounded ? " (stopped at the work bound: the values are very long)" : ""}`;
+      notes.push(`${tried}; check the ${what} and each value against what was sent.`);
     }
-    diagnosis = { tried: Math.min(trials.length, MAX_TRIALS), found, notes: notes.map(mask) };
+    diagnosis = { tried: run.tried, bounded: run.bounded, found, notes: notes.map(mask) };
   }
 
   const result = {

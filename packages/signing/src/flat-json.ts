@@ -1,26 +1,6 @@
 // Strict top-level scanner of a flat JSON object that keeps number literals exactly as written.
-import type { CanonicalEntry } from "./canonical.js";
+import { type CanonicalEntry, MAX_CANONICAL_KEYS, tooManyKeys } from "./canonical-entry.js";
 import { CanonicalFormError } from "./errors.js";
-
-/**
- * Most top-level keys a signed body may have (real bodies have a few dozen). Checked before any sorting, and by the
- * text scanner as it goes, so an oversized body is refused after reading at most this many keys.
- */
-export const MAX_CANONICAL_KEYS = 1000;
-
-/**
- * The error for a body over MAX_CANONICAL_KEYS keys.
- *
- * @example
- * throw tooManyKeys("webhook-signature"); // CanonicalFormError: ... body has more than 1000 keys; ...
- */
-export function tooManyKeys(scheme: string): CanonicalFormError {
-  return new CanonicalFormError(
-    scheme,
-    undefined,
-    `body has more than ${MAX_CANONICAL_KEYS} keys; a signed body is a flat object of a few dozen fields.`,
-  );
-}
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 

@@ -1,5 +1,6 @@
 // Public entry of @pgi/signing: every hash, checksum and webhook signature of the gateway interface.
 export type { CanonicalEntry } from "./canonical.js";
+export { detectScheme, type ResponseDigest, responseDigest } from "./detect-scheme.js";
 export { HEX_LENGTH } from "./digest.js";
 export * from "./errors.js";
 export {

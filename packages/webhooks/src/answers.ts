@@ -38,3 +38,8 @@ export const INTERNAL = refuse(
   "internal_error",
   "the receiver failed; the event was not processed: retry later",
 );
+export const RAW_BODY_REQUIRED = refuse(
+  500,
+  "raw_body_required",
+  "the receiver was handed a parsed body, not the raw bytes the signature covers; the event was not processed: retry later",
+);

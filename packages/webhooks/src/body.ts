@@ -12,6 +12,21 @@ export const UNREADABLE = refuse(
   "body: the request stream failed or ended before its end",
 );
 
+/**
+ * The raw body the core can verify: a string or bytes as received (an ArrayBuffer or any typed-array view is
+ * taken as its bytes), or undefined for anything else, such as the object a JSON body parser leaves.
+ *
+ * @example
+ * asRawBody(Buffer.from("{}")); // the same bytes
+ * asRawBody({ mid: 1 }); // undefined: parsed already, the signed bytes are gone
+ */
+export function asRawBody(value: unknown): string | Uint8Array | undefined {
+  if (typeof value === "string" || value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  return undefined;
+}
+
 const declaredTooLarge = (length: string | null | undefined) => Number(length ?? 0) > BODY_LIMIT;
 
 /**

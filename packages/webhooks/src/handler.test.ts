@@ -6,6 +6,7 @@ import {
   ClaimLostError,
   ConfigurationError,
   LateFailureError,
+  RawBodyRequiredError,
   StoreUnavailableError,
   type WebhookError,
 } from "./errors.js";
@@ -34,6 +35,44 @@ const tick = () => new Promise((r) => setImmediate(r));
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+});
+
+describe("the raw body", () => {
+  it.each([
+    ["the parsed event", EVENT],
+    ["an array", [EVENT]],
+    ["a number", 42],
+    ["null", null],
+    ["undefined", undefined],
+  ])(
+    "%s is answered raw_body_required (not internal_error) and reported as RawBodyRequiredError",
+    async (_name, value) => {
+      const errors: WebhookError[] = [];
+      const onEvent = vi.fn();
+      const handler = handlerWith({ onEvent, onError: (e) => void errors.push(e) });
+      const answer = await handler.handle(value as never, signed().digest);
+      expect(answer).toEqual({
+        status: 500,
+        body: { ok: false, error: "raw_body_required", message: expect.stringMatching(/raw bytes/) },
+      });
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toBeInstanceOf(RawBodyRequiredError);
+      expect(errors[0]?.message).toMatch(/before any JSON body parser/);
+      expect(onEvent).not.toHaveBeenCalled();
+    },
+  );
+
+  it("bytes in an ArrayBuffer or a typed-array view are raw bodies", async () => {
+    const { body, digest } = signed();
+    const bytes = new TextEncoder().encode(body);
+    const handler = handlerWith();
+    expect(await handler.handle(bytes.buffer as never, digest)).toEqual({ status: 200, body: { ok: true } });
+    const view = new DataView(new Uint8Array([32, ...bytes]).buffer, 1);
+    expect(await handler.handle(view as never, digest)).toEqual({
+      status: 200,
+      body: { ok: true, duplicate: true },
+    });
+  });
 });
 
 describe("verification and validation", () => {

@@ -5,10 +5,18 @@ import {
   IN_PROGRESS,
   INTERNAL,
   OK,
+  RAW_BODY_REQUIRED,
   STORE_UNAVAILABLE,
   type WebhookAnswer,
 } from "./answers.js";
-import { CallbackFailedError, LateFailureError, StoreUnavailableError, WebhookError } from "./errors.js";
+import { asRawBody } from "./body.js";
+import {
+  CallbackFailedError,
+  LateFailureError,
+  RawBodyRequiredError,
+  StoreUnavailableError,
+  WebhookError,
+} from "./errors.js";
 import type { MerchantStatusWebhook } from "./generated/contract.js";
 import { holdLease, type Lease, within } from "./lease.js";
 import { type ResolvedOptions, resolveOptions, type WebhookHandlerOptions } from "./options.js";
@@ -21,7 +29,11 @@ export type { EventMeta, WebhookHandlerOptions } from "./options.js";
 
 /** The receiving core; the adapters (node:http, middleware, Fetch) only move bytes in and out. */
 export interface WebhookHandler {
-  /** Answers one delivery: its raw body as received and its Authorization header. Never throws. */
+  /**
+   * Answers one delivery: its raw body as received and its Authorization header. Never throws. A body that is not
+   * raw (an object a JSON parser left) is answered 500 `raw_body_required` and reported to onError as a
+   * RawBodyRequiredError: the signature covers the bytes as sent, so a parsed body cannot be verified.
+   */
   handle(rawBody: string | Uint8Array, signature: string | null | undefined): Promise<WebhookAnswer>;
 }
 
@@ -137,8 +149,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
 
   return {
     async handle(rawBody, signature) {
+      const raw = asRawBody(rawBody);
+      if (raw === undefined) {
+        hooks.report(new RawBodyRequiredError());
+        return RAW_BODY_REQUIRED;
+      }
       try {
-        return await answer(rawBody, signature);
+        return await answer(raw, signature);
       } catch (cause) {
         hooks.report(cause instanceof WebhookError ? cause : new UnexpectedError(cause));
         return INTERNAL;

@@ -127,21 +127,31 @@ export function stopAll() {
   for (const child of running) stop(child);
 }
 
+/** Below the ephemeral range the system gives outgoing connections (Linux: 32768-60999), so none takes them. */
+const RANGE = { from: 20_000, to: 32_700 };
+
 /**
- * A base port N such that N..N+count-1 are all free on 127.0.0.1 right now (checked by binding each).
+ * A base port N such that N..N+count-1 are all free on 127.0.0.1 right now (checked by binding each), chosen at
+ * random below the ephemeral range: a server started on them seconds later (after an npm install, say) does not
+ * find one taken by an outgoing connection. `avoid` lists ports another part of the run will use.
  *
+ * @param {number} count
+ * @param {{ avoid?: number[], tries?: number, random?: () => number }} [o]
  * @example
  * const base = await freePortRange(7); // the mock's hosts take base..base+6
  */
-export async function freePortRange(count, tries = 30) {
+export async function freePortRange(count, o = {}) {
+  const random = o.random ?? Math.random;
+  const avoid = new Set(o.avoid ?? []);
+  const tries = o.tries ?? 50;
   for (let i = 0; i < tries; i++) {
-    const first = await listenOnce(0);
-    if (first === undefined || first + count > 65_535) continue;
+    const first = RANGE.from + Math.floor(random() * (RANGE.to - RANGE.from - count));
     let ok = true;
-    for (let p = first + 1; p < first + count && ok; p++) ok = (await listenOnce(p)) !== undefined;
+    for (let p = first; p < first + count && ok; p++)
+      ok = !avoid.has(p) && (await listenOnce(p)) !== undefined;
     if (ok) return first;
   }
-  throw new Error(`no ${count} consecutive free ports found in ${tries} tries`);
+  throw new Error(`no ${count} consecutive free ports found in ${RANGE.from}-${RANGE.to} in ${tries} tries`);
 }
 
 /** Binds and closes a port; the port bound, or undefined if it was taken. */

@@ -1,24 +1,15 @@
 // --enforce: the request is read and checked before it leaves; a break gets the documented refusal, a huge body a 413.
-import type { IncomingMessage } from "node:http";
-import { deref, type Operation, type SpecSet } from "../spec-set.js";
-import { headerRecord, type SentRequest } from "./forward.js";
+import type { Finding } from "../model/finding.js";
+import { deref, type Operation, type SpecSet } from "../spec/spec-set.js";
+import type { SentRequest } from "./forward.js";
 import { type JudgeContext, judgeRequest } from "./judge.js";
-import type { ProxyFinding } from "./signatures.js";
-
-/** An answer the proxy writes itself. */
-export interface OwnAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
+import { headerSafe, type OwnAnswer, problem } from "./own-answers.js";
 
 /** The refusal status of an operation: its documented 400, else 422, else its first documented 4xx. */
 function refusalStatus(op: Operation): string | undefined {
   const statuses = [...op.responses.keys()];
   return ["400", "422"].find((s) => statuses.includes(s)) ?? statuses.find((s) => /^4\d\d$/.test(s));
 }
-
-const headerSafe = (text: string) => text.replace(/[^\x20-\x7e]/g, "?").slice(0, 300);
 
 /**
  * The operation's documented refusal (status, media type and the spec's first example of it), with the first
@@ -56,89 +47,50 @@ export function refusal(specs: SpecSet, op: Operation, violation: string): OwnAn
 }
 
 /**
- * The answer to a request body above the proxy's limit (enforce mode only; by default every body is forwarded).
+ * The answer to a request body above the proxy's limit (enforce mode only; by default every body is forwarded),
+ * and its finding. The connection is closed: the rest of the body is not read.
  *
  * @example
- * tooLarge(1_048_576).status; // 413
+ * tooLarge(1_048_576, "2000000").answer.status; // 413
  */
-export function tooLarge(limit: number): OwnAnswer {
-  return {
-    status: 413,
-    headers: { "content-type": "application/problem+json" },
-    body: JSON.stringify({
-      type: "https://pgi.dev/proxy/problems/413",
-      title: "Request body too large",
-      status: 413,
-      detail: `the body is larger than the proxy's limit of ${limit} bytes (--enforce); without --enforce it is forwarded unchecked`,
-    }),
-  };
-}
-
-/** Reads a request body up to `limit` bytes; resolves undefined when it is longer (the rest is drained). */
-export function readLimited(
-  req: import("node:http").IncomingMessage,
+export function tooLarge(
   limit: number,
-): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    if (Number(req.headers["content-length"] ?? 0) > limit) {
-      req.resume();
-      resolve(undefined);
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) over = true;
-      else chunks.push(chunk);
-    });
-    req.on("end", () => resolve(over ? undefined : Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
-
-/** The outcome of {@link gate}: forward the body read, or answer the refusal. */
-export type GateResult =
-  | { pass: true; body: Buffer; findings: ProxyFinding[] }
-  | { pass: false; answer: OwnAnswer; request: SentRequest; findings: ProxyFinding[] };
-
-/**
- * Reads the whole request (up to `bodyLimit`) and checks it before anything is forwarded: a body over the limit
- * gets a 413, a request that breaks the contract the operation's documented refusal.
- *
- * @example
- * const g = await gate(ctx, op, req, upstream, 1024 * 1024);
- * if (!g.pass) res.writeHead(g.answer.status, g.answer.headers).end(g.answer.body);
- */
-export async function gate(
-  ctx: JudgeContext,
-  op: Operation,
-  req: IncomingMessage,
-  upstream: URL,
-  bodyLimit: number,
-): Promise<GateResult> {
-  const body = await readLimited(req, bodyLimit);
-  const request: SentRequest = {
-    method: req.method ?? "GET",
-    url: upstream.toString(),
-    headers: headerRecord(req.headers),
-    body: { bytes: body ?? Buffer.alloc(0), size: body?.length ?? 0, complete: true },
-  };
-  if (!body) {
-    const declared = req.headers["content-length"] ?? `more than ${bodyLimit}`;
-    const finding: ProxyFinding = {
+  declared: string | undefined,
+): { answer: OwnAnswer; finding: Finding } {
+  return {
+    answer: problem(
+      413,
+      "Request body too large",
+      `the body is larger than the proxy's limit of ${limit} bytes (--enforce); without --enforce it is forwarded unchecked`,
+      { close: true },
+    ),
+    finding: {
       check: "request_valid",
       ok: false,
       pointer: "request body",
-      expected: `at most ${bodyLimit} bytes (--enforce)`,
-      actual: `${declared} bytes`,
-    };
-    return { pass: false, answer: tooLarge(bodyLimit), request, findings: [finding] };
-  }
+      expected: `at most ${limit} bytes (--enforce)`,
+      actual: `${declared ?? `more than ${limit}`} bytes`,
+    },
+  };
+}
+
+/** The outcome of {@link gate}: forward the request, or answer the refusal. */
+export type GateResult =
+  | { pass: true; findings: Finding[] }
+  | { pass: false; answer: OwnAnswer; findings: Finding[] };
+
+/**
+ * Checks a request read whole before anything is forwarded: one that breaks the contract gets the operation's
+ * documented refusal.
+ *
+ * @example
+ * const g = gate(ctx, op, request);
+ * if (!g.pass) writeOwn(res, g.answer);
+ */
+export function gate(ctx: JudgeContext, op: Operation, request: SentRequest): GateResult {
   const findings = judgeRequest(ctx, op, request);
   const broken = findings.find((f) => !f.ok && !f.warning);
-  if (!broken) return { pass: true, body, findings };
+  if (!broken) return { pass: true, findings };
   const violation = `${broken.check}${broken.pointer ? ` at ${broken.pointer}` : ""}`;
-  return { pass: false, answer: refusal(ctx.specs, op, violation), request, findings };
+  return { pass: false, answer: refusal(ctx.specs, op, violation), findings };
 }

@@ -6,7 +6,8 @@ import {
   type ServerResponse,
 } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
-import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { problem } from "./own-answers.js";
+import type { RequestBody } from "./request-body.js";
 
 /** Headers that belong to one connection and are never forwarded (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set([
@@ -19,11 +20,13 @@ const HOP_BY_HOP = new Set([
   "upgrade",
 ]);
 
-/** A body captured up to a limit; `complete` is false when it was longer than the limit. */
+/** A body captured up to a limit; `complete` is false when it was longer than the limit (or could not be decoded). */
 export interface Captured {
   bytes: Buffer;
   size: number;
   complete: boolean;
+  /** Why an incomplete body was not checked, when it is not simply longer than the capture limit. */
+  note?: string;
 }
 
 /** A captured request: what the client sent, as it was sent. */
@@ -46,6 +49,8 @@ export interface ReceivedAnswer {
   transportError?: string;
   /** True when the client closed its connection before the answer was complete. */
   clientAborted?: boolean;
+  /** Set when the request body did not arrive in time (the proxy answered 408): which deadline passed. */
+  bodyExpired?: string;
 }
 
 /** Options of {@link forward}. */
@@ -54,10 +59,12 @@ export interface ForwardOptions {
   captureLimit: number;
   /** Keep-alive agents shared by every request of a proxy. */
   agents: Agents;
-  /** A body already read (enforce mode); otherwise the request is streamed. */
-  buffered?: Buffer;
+  /** The request body: read whole already, or streamed on from what was read so far. */
+  body: { bytes: Buffer } | { stream: RequestBody };
   /** Upstream socket idle limit, ms. */
   timeoutMs?: number;
+  /** How long the client may leave the answer unread, ms; then its connection is closed. */
+  clientIdleMs?: number;
 }
 
 /** Keep-alive agents for http and https upstreams. */
@@ -68,15 +75,20 @@ export interface Agents {
 }
 
 /**
- * Keep-alive agents for the upstream connections of one proxy.
+ * Keep-alive agents for the upstream connections of one proxy. They never queue a request: the proxy's own
+ * per-origin slots bound the connections (a bounded wait, then 503); up to `idle` free sockets are kept per origin.
  *
  * @example
- * const agents = createAgents();
+ * const agents = createAgents(64);
  * agents.destroy(); // on close
  */
-export function createAgents(): Agents {
-  const http = new HttpAgent({ keepAlive: true, maxSockets: 64 });
-  const https = new HttpsAgent({ keepAlive: true, maxSockets: 64 });
+export function createAgents(idle: number): Agents {
+  const http = new HttpAgent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, maxFreeSockets: idle });
+  const https = new HttpsAgent({
+    keepAlive: true,
+    maxSockets: Number.POSITIVE_INFINITY,
+    maxFreeSockets: idle,
+  });
   return {
     http,
     https,
@@ -141,33 +153,26 @@ function endToEnd(raw: string[], drop: Set<string> = new Set()): string[] {
   return out;
 }
 
-/**
- * The text of a captured body, decompressed when the answer was gzip, deflate or br encoded.
- *
- * @example
- * bodyText(answer.body, answer.headers["content-encoding"]);
- */
-export function bodyText(body: Captured, encoding: string | undefined): string {
-  const enc = (encoding ?? "").trim().toLowerCase();
-  try {
-    if (enc === "gzip" || enc === "x-gzip") return gunzipSync(body.bytes).toString("utf8");
-    if (enc === "deflate") return inflateSync(body.bytes).toString("utf8");
-    if (enc === "br") return brotliDecompressSync(body.bytes).toString("utf8");
-  } catch {
-    return "";
-  }
-  return body.bytes.toString("utf8");
+/** The request's header pairs to send upstream, its framing made explicit (`Content-Length` or chunked). */
+function upstreamHeaders(req: IncomingMessage, upstream: URL, body: ForwardOptions["body"]): string[] {
+  const headers = endToEnd(req.rawHeaders, new Set(["host", "content-length"]));
+  headers.push("Host", upstream.host);
+  if ("bytes" in body) {
+    // Read whole: its length is known (kept as sent when the client sent one, none added to an empty body).
+    if (body.bytes.length || req.headers["content-length"] !== undefined)
+      headers.push("Content-Length", String(body.bytes.length));
+  } else if (req.headers["content-length"] !== undefined)
+    headers.push("Content-Length", req.headers["content-length"]);
+  else headers.push("Transfer-Encoding", "chunked");
+  return headers;
 }
 
-const problem = (status: number, title: string, detail: string) => ({
-  status,
-  body: JSON.stringify({ type: `https://pgi.dev/proxy/problems/${status}`, title, status, detail }),
-});
-
 /**
- * Forwards `req` to `upstream` (the full upstream URL of this request) and pipes the answer into `res`,
- * byte for byte: status, end-to-end headers (Host rewritten to the upstream) and body. Resolves once the
- * answer is complete with what was captured; an unreachable upstream is answered 502 (504 on a timeout).
+ * Forwards the request to `upstream` (the full upstream URL of this request) and pipes the answer into `res`,
+ * byte for byte: status, end-to-end headers (Host rewritten to the upstream) and body, with backpressure on both
+ * legs. Resolves once the answer is complete with what was captured; an unreachable upstream is answered 502 (504
+ * on a timeout), a streamed body that misses its deadline 408 (the connection closed), and a client that leaves the
+ * answer unread for `clientIdleMs` is disconnected.
  *
  * @example
  * const { request, answer } = await forward(req, res, new URL("https://sandbox.example.in/_payment"), options);
@@ -181,12 +186,10 @@ export function forward(
   return new Promise((resolve) => {
     const reqCapture = new Capture(options.captureLimit);
     const resCapture = new Capture(options.captureLimit);
-    const headers = endToEnd(req.rawHeaders, new Set(["host"]));
-    headers.push("Host", upstream.host);
     const secure = upstream.protocol === "https:";
     const out = (secure ? httpsRequest : httpRequest)(upstream, {
       method: req.method ?? "GET",
-      headers,
+      headers: upstreamHeaders(req, upstream, options.body),
       agent: secure ? options.agents.https : options.agents.http,
       timeout: options.timeoutMs ?? 60_000,
     });
@@ -198,15 +201,20 @@ export function forward(
     });
     let settled = false;
     let clientGone = false;
+    let expired: string | undefined;
     const fail = (status: number, detail: string) => {
       if (settled) return;
       settled = true;
       const p =
-        status === 504
-          ? problem(504, "Upstream timeout", detail)
-          : problem(502, "Upstream unreachable", detail);
+        status === 408
+          ? problem(408, "Request timeout", detail, { close: true })
+          : status === 504
+            ? problem(504, "Upstream timeout", detail)
+            : problem(502, "Upstream unreachable", detail);
       if (!res.headersSent) {
-        res.writeHead(p.status, { "content-type": "application/problem+json" });
+        const headers: Record<string, string> = { ...p.headers };
+        if (p.close) headers.connection = "close";
+        res.writeHead(p.status, headers);
         res.end(p.body);
       } else res.destroy();
       const body = Buffer.from(p.body);
@@ -219,11 +227,13 @@ export function forward(
           body: { bytes: body, size: body.length, complete: true },
           transportError: detail,
           ...(clientGone ? { clientAborted: true } : {}),
+          ...(expired ? { bodyExpired: expired } : {}),
         },
       });
     };
     out.on("timeout", () => out.destroy(new Error(`no answer from ${upstream.origin} within the timeout`)));
     out.on("error", (error) => {
+      if (expired) return fail(408, expired);
       const timeout = /within the timeout/.test(error.message);
       fail(timeout ? 504 : 502, `pgi proxy: ${upstream.origin}: ${error.message}`);
     });
@@ -231,7 +241,15 @@ export function forward(
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders));
       answer.on("data", (chunk: Buffer) => {
         resCapture.push(chunk);
-        res.write(chunk);
+        if (!res.write(chunk)) {
+          // The client reads slower than the upstream sends: wait for it, but not forever (it holds a slot).
+          answer.pause();
+          const stalled = setTimeout(() => res.destroy(), options.clientIdleMs ?? 10_000);
+          res.once("drain", () => {
+            clearTimeout(stalled);
+            answer.resume();
+          });
+        }
       });
       answer.on("error", (error) => fail(502, `pgi proxy: the answer broke off: ${error.message}`));
       answer.on("end", () => {
@@ -255,19 +273,23 @@ export function forward(
       clientGone = true;
       out.destroy(new Error("the client closed the connection"));
     });
-    if (options.buffered) {
-      reqCapture.push(options.buffered);
-      out.end(options.buffered);
+    if ("bytes" in options.body) {
+      reqCapture.push(options.body.bytes);
+      out.end(options.body.bytes);
       return;
     }
-    req.on("data", (chunk: Buffer) => {
-      reqCapture.push(chunk);
-      if (!out.write(chunk)) {
-        req.pause();
-        out.once("drain", () => req.resume());
-      }
+    options.body.stream.pipe({
+      write: (chunk) => {
+        reqCapture.push(chunk);
+        return out.write(chunk);
+      },
+      onDrain: (resume) => out.once("drain", resume),
+      end: () => out.end(),
+      abort: (detail, isExpiry) => {
+        if (isExpiry) expired = detail;
+        else clientGone = true;
+        out.destroy(new Error(detail));
+      },
     });
-    req.on("end", () => out.end());
-    req.on("error", () => out.destroy());
   });
 }

@@ -1,6 +1,5 @@
 // Writes the proxy's traffic as HAR 1.2, every secret masked, in the form `pgi-conformance validate` reads back.
-import { writeFile } from "node:fs/promises";
-import { bodyText } from "./forward.js";
+import { createWriteStream, openSync, type WriteStream } from "node:fs";
 import type { Recorded, Verdict } from "./judge.js";
 import { type Masker, maskBody, maskHeader } from "./mask.js";
 
@@ -32,15 +31,15 @@ export function harEntry(rec: Recorded, verdict: Verdict, mask: Masker): Record<
   const url = new URL(request.url);
   const reqMedia = mediaOf(request.headers);
   const resMedia = mediaOf(answer.headers);
-  const resText = bodyText(answer.body, answer.headers["content-encoding"]);
-  // The body is written decoded, so the entry no longer carries its content coding.
+  // The proxy decoded the answer for its checks: the entry holds it decoded, without its content coding.
+  const resText = answer.body.bytes.toString("utf8");
   const responseHeaders = Object.fromEntries(
     Object.entries(answer.headers).filter(([k]) => k !== "content-encoding"),
   );
   const failed = verdict.findings.filter((f) => !f.ok && !f.warning).map((f) => f.check);
   const cut = [
     ...(request.body.complete ? [] : ["request body cut at the capture limit"]),
-    ...(answer.body.complete ? [] : ["response body cut at the capture limit"]),
+    ...(answer.body.complete ? [] : [answer.body.note ?? "response body cut at the capture limit"]),
   ];
   return {
     startedDateTime: rec.startedAt.toISOString(),
@@ -90,7 +89,7 @@ export function harEntry(rec: Recorded, verdict: Verdict, mask: Masker): Record<
     comment: mask(
       [
         `${failed.length ? "FAIL" : "PASS"} ${rec.host} ${verdict.operationId}${failed.length ? ` (${[...new Set(failed)].join(", ")})` : ""}`,
-        ...(rec.refused ? ["answered by the proxy (--enforce)"] : []),
+        ...(rec.refused ? [`answered by the proxy (${rec.refused})`] : []),
         ...cut,
       ].join("; "),
     ),
@@ -98,23 +97,51 @@ export function harEntry(rec: Recorded, verdict: Verdict, mask: Masker): Record<
 }
 
 /**
- * Writes a HAR 1.2 file of the given entries.
+ * A HAR 1.2 file written as the exchanges complete: the log's head at open, each entry appended, the closing
+ * brackets at `close()`. Nothing but the write stream's buffer is held, so a session of any length keeps the same
+ * memory. The file is opened at once (an error there is thrown); a later write error is kept and thrown by `close()`.
  *
  * @example
- * await writeHar("session.har", entries, "0.1.0");
+ * const har = openHar("session.har", "0.1.0");
+ * har.append(harEntry(rec, verdict, mask));
+ * await har.close();
  */
-export async function writeHar(
-  file: string,
-  entries: Record<string, unknown>[],
-  version: string,
-): Promise<void> {
-  const har = {
-    log: {
-      version: "1.2",
-      creator: { name: "pgi-conformance proxy", version },
-      pages: [],
-      entries,
-    },
-  };
-  await writeFile(file, `${JSON.stringify(har, null, 2)}\n`);
+export function openHar(file: string, version: string): HarFile {
+  return new HarFile(createWriteStream(file, { fd: openSync(file, "w") }), version);
+}
+
+/** See {@link openHar}. */
+export class HarFile {
+  /** Entries written so far. */
+  entries = 0;
+  private error?: Error;
+
+  constructor(
+    private readonly out: WriteStream,
+    version: string,
+  ) {
+    out.on("error", (error) => {
+      this.error ??= error;
+    });
+    const creator = JSON.stringify({ name: "pgi-conformance proxy", version });
+    out.write(
+      `{\n  "log": {\n    "version": "1.2",\n    "creator": ${creator},\n    "pages": [],\n    "entries": [\n`,
+    );
+  }
+
+  /** Appends one entry (from {@link harEntry}). */
+  append(entry: Record<string, unknown>): void {
+    if (this.error) return;
+    this.out.write(`${this.entries ? ",\n" : ""}      ${JSON.stringify(entry)}`);
+    this.entries++;
+  }
+
+  /** Writes the closing brackets and waits for every byte to reach the file. */
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.out.once("close", resolve);
+      this.out.end(`${this.entries ? "\n" : ""}    ]\n  }\n}\n`);
+    });
+    if (this.error) throw this.error;
+  }
 }

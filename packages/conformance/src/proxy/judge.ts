@@ -1,16 +1,13 @@
 // Judges one recorded exchange: request checks, the suite's answer checks, signatures; callbacks by their own rules.
-import { checkExchange } from "../checks.js";
-import type { Host, SpecSet } from "../spec-set.js";
+import { checkExchange } from "../checking/check-exchange.js";
+import { checkRequest } from "../checking/check-request.js";
+import { responseSignatureFindings } from "../checks/response-signature.js";
+import type { Finding } from "../model/finding.js";
+import type { Credentials, Host } from "../model/target.js";
+import type { SpecSet } from "../spec/spec-set.js";
 import { collectFinalFindings, webhookFindings } from "./callbacks.js";
-import { bodyText, type ReceivedAnswer, type SentRequest } from "./forward.js";
+import type { Captured, ReceivedAnswer, SentRequest } from "./forward.js";
 import type { Route } from "./match.js";
-import { parseRequestBody, type RequestValidators, requestFindings } from "./request-checks.js";
-import {
-  explainResponseSignature,
-  type ProxyFinding,
-  type ProxySecrets,
-  requestSignature,
-} from "./signatures.js";
 
 /** One exchange that went through the proxy. */
 export interface Recorded {
@@ -20,29 +17,46 @@ export interface Recorded {
   durationMs: number;
   request: SentRequest;
   answer: ReceivedAnswer;
-  /** True when --enforce answered the request itself instead of forwarding it. */
-  refused?: boolean;
+  /**
+   * Set when the proxy answered the request itself instead of forwarding it (or stopped forwarding it): why, in a
+   * few words ("--enforce", "ambiguous framing", "request timeout", "upstream busy", "unparsable request").
+   */
+  refused?: string;
 }
 
 /** What the proxy concluded about an exchange. */
 export interface Verdict {
   operationId: string;
-  findings: ProxyFinding[];
+  findings: Finding[];
 }
 
-/** What judging needs, prepared once per proxy. */
+/** What judging needs: the specs and the credentials whose secrets recompute hashes and signatures. */
 export interface JudgeContext {
   specs: SpecSet;
-  validators: RequestValidators;
-  secrets: ProxySecrets;
+  credentials: Credentials;
 }
 
-const tooLong = (what: string, size: number): ProxyFinding => ({
+const tooLong = (what: string, body: Captured): Finding => ({
   check: what === "request" ? "request_valid" : "response_schema",
   ok: true,
   warning: true,
-  message: `the ${what} body (${size} bytes) is longer than the capture limit and was forwarded unchecked`,
+  message:
+    body.note ??
+    `the ${what} body (${body.size} bytes) is longer than the capture limit and was forwarded unchecked`,
 });
+
+/**
+ * The operation an exchange is reported under: the matched operation, the relayed callback, or `unmatched`.
+ *
+ * @example
+ * operationIdOf(route(specs, "gateway", "POST", "/_payment")); // "initiateHostedCheckoutPayment"
+ */
+export function operationIdOf(route: Route): string {
+  if (route.kind === "operation") return route.op.operationId;
+  if (route.kind === "relay")
+    return route.callback === "collectFinalResponse" ? "receiveCollectFinalResponse" : "merchantStatusUpdate";
+  return route.kind === "control" ? "mockControl" : "unmatched";
+}
 
 /**
  * The request checks of an operation's exchange: parameters, credentials, body schema, and its hash or checksum.
@@ -54,45 +68,57 @@ export function judgeRequest(
   ctx: JudgeContext,
   op: Extract<Route, { kind: "operation" }>["op"],
   request: SentRequest,
-): ProxyFinding[] {
-  if (!request.body.complete) return [tooLong("request", request.body.size)];
+): Finding[] {
+  if (!request.body.complete) return [tooLong("request", request.body)];
   const text = request.body.size ? request.body.bytes.toString("utf8") : undefined;
-  const out: ProxyFinding[] = requestFindings(ctx.specs, ctx.validators, op, {
-    url: request.url,
-    headers: request.headers,
-    ...(text !== undefined ? { body: text } : {}),
-  });
-  const type = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-  if (text !== undefined && (type.includes("json") || type === "application/x-www-form-urlencoded")) {
-    let fields: unknown;
-    try {
-      fields = parseRequestBody(type, text);
-    } catch {
-      fields = undefined; // already reported by requestFindings
-    }
-    if (fields && typeof fields === "object" && !Array.isArray(fields))
-      out.push(...requestSignature(ctx.specs, op, fields as Record<string, unknown>, ctx.secrets));
+  return checkRequest(
+    ctx.specs,
+    op,
+    { url: request.url, headers: request.headers, ...(text !== undefined ? { body: text } : {}) },
+    ctx.credentials,
+  );
+}
+
+/** The response_signature finding of checkExchange(), replaced by one that carries the diagnosis on a mismatch. */
+function explained(
+  ctx: JudgeContext,
+  op: Extract<Route, { kind: "operation" }>["op"],
+  findings: Finding[],
+  requestText: string | undefined,
+  responseBody: string,
+): Finding[] {
+  const failed = findings.find((f) => f.check === "response_signature" && !f.ok);
+  if (!failed) return findings;
+  let value: unknown;
+  try {
+    value = JSON.parse(responseBody);
+  } catch {
+    return findings;
   }
-  return out;
+  const detail = responseSignatureFindings(op.host, value, requestText, ctx.credentials, {
+    explain: true,
+  })[0];
+  return findings.map((f) => (f === failed && detail?.message ? { ...f, message: detail.message } : f));
 }
 
 /**
- * Every finding of one exchange. `requestChecked` carries request findings already computed (enforce mode).
+ * Every finding of one exchange. `requestChecked` carries request findings already computed (enforce mode); for an
+ * exchange the proxy refused, they are its findings.
  *
  * @example
  * const { operationId, findings } = judge(ctx, recorded);
  */
-export function judge(ctx: JudgeContext, rec: Recorded, requestChecked?: ProxyFinding[]): Verdict {
+export function judge(ctx: JudgeContext, rec: Recorded, requestChecked?: Finding[]): Verdict {
   const { route, request, answer } = rec;
+  if (rec.refused) return { operationId: operationIdOf(route), findings: requestChecked ?? [] };
   const requestText = request.body.complete ? request.body.bytes.toString("utf8") : undefined;
   if (route.kind === "relay") {
-    const operationId =
-      route.callback === "collectFinalResponse" ? "receiveCollectFinalResponse" : "merchantStatusUpdate";
-    if (requestText === undefined) return { operationId, findings: [tooLong("request", request.body.size)] };
+    const operationId = operationIdOf(route);
+    if (requestText === undefined) return { operationId, findings: [tooLong("request", request.body)] };
     const findings =
       route.callback === "collectFinalResponse"
-        ? collectFinalFindings(ctx.specs, requestText, ctx.secrets)
-        : webhookFindings(ctx.specs, requestText, request.headers.authorization, ctx.secrets);
+        ? collectFinalFindings(ctx.specs, requestText, ctx.credentials)
+        : webhookFindings(ctx.specs, requestText, request.headers.authorization, ctx.credentials);
     return { operationId, findings };
   }
   if (route.kind !== "operation") {
@@ -112,7 +138,6 @@ export function judge(ctx: JudgeContext, rec: Recorded, requestChecked?: ProxyFi
   }
   const op = route.op;
   const findings = requestChecked ?? judgeRequest(ctx, op, request);
-  if (rec.refused) return { operationId: op.operationId, findings };
   if (answer.transportError !== undefined) {
     findings.push({
       check: "not_a_server_error",
@@ -123,8 +148,9 @@ export function judge(ctx: JudgeContext, rec: Recorded, requestChecked?: ProxyFi
     return { operationId: op.operationId, findings };
   }
   if (!answer.body.complete)
-    return { operationId: op.operationId, findings: [...findings, tooLong("answer", answer.body.size)] };
-  const responseBody = bodyText(answer.body, answer.headers["content-encoding"]);
+    return { operationId: op.operationId, findings: [...findings, tooLong("answer", answer.body)] };
+  // Decoded already when the answer had a content coding (decodeCaptured).
+  const responseBody = answer.body.bytes.toString("utf8");
   const exchange = {
     request: {
       method: request.method,
@@ -134,20 +160,7 @@ export function judge(ctx: JudgeContext, rec: Recorded, requestChecked?: ProxyFi
     },
     response: { status: answer.status, headers: answer.headers, body: responseBody },
   };
-  const checked = checkExchange(ctx.specs, op, exchange, {
-    ...(ctx.secrets.salt ? { salt: ctx.secrets.salt } : {}),
-    ...(ctx.secrets.walletSecret ? { walletSecret: ctx.secrets.walletSecret } : {}),
-  });
-  findings.push(
-    ...explainResponseSignature(
-      op,
-      checked,
-      {
-        ...(requestText !== undefined ? { requestBody: requestText } : {}),
-        responseBody,
-      },
-      ctx.secrets,
-    ),
-  );
+  const checked = checkExchange(ctx.specs, op, exchange, ctx.credentials);
+  findings.push(...explained(ctx, op, checked, requestText, responseBody));
   return { operationId: op.operationId, findings };
 }

@@ -1,8 +1,11 @@
 // Hides secrets in everything the proxy writes: configured secret values, credential headers, issued tokens.
-import type { Target } from "../request-builder.js";
+import { bodyCredentialFields, configName, HOSTS, secretsOf } from "../config/configuration.js";
+import type { Target } from "../model/target.js";
 
-/** Configuration names whose values are secrets. */
-const SECRET_NAME = /SALT|SECRET|TOKEN|AUTHORIZATION/;
+/** The configuration names of secrets sent in request bodies (the merchant key): a HAR keeps them for `validate`. */
+const BODY_SECRET_NAMES = new Set(
+  HOSTS.flatMap((h) => bodyCredentialFields(h).map(([, field]) => configName(field))),
+);
 /** Headers that carry credentials. */
 export const CREDENTIAL_HEADERS = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);
 /** Body fields that carry issued credentials (JSON keys or form names). */
@@ -28,18 +31,12 @@ export type Masker = (text: string) => string;
  *
  * @example
  * const mask = masker(target);
- * mask(`salt ${target.creds.PGI_SALT}`); // "salt ****"
+ * mask(`salt ${target.credentials.salt}`); // "salt ****"
  */
 export function masker(target: Target, options: { merchantKey?: boolean } = {}): Masker {
-  const secrets = Object.entries(target.creds)
-    .filter(
-      ([name, v]) =>
-        v &&
-        v.length >= 4 &&
-        (SECRET_NAME.test(name) || (options.merchantKey && name === "PGI_MERCHANT_KEY")),
-    )
-    .map(([, v]) => v as string)
-    .sort((a, b) => b.length - a.length);
+  const secrets = secretsOf(target.credentials)
+    .filter(([name, v]) => v.length >= 4 && (options.merchantKey || !BODY_SECRET_NAMES.has(name)))
+    .map(([, v]) => v);
   return (text) => {
     let out = text;
     for (const s of secrets) if (out.includes(s)) out = out.split(s).join("****");

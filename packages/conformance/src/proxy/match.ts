@@ -1,5 +1,6 @@
 // Routes a request arriving at a host's listener: a documented operation, a relayed callback, mock control, or none.
-import { findOperation, type Host, type Operation, type SpecSet } from "../spec-set.js";
+import type { Host } from "../model/target.js";
+import { findOperation, type Operation, type SpecSet } from "../spec/spec-set.js";
 
 /** The path of the callback relay: `/__proxy/relay?to=<URL-encoded destination>`. */
 export const RELAY_PATH = "/__proxy/relay";

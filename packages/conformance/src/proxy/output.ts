@@ -1,14 +1,17 @@
 // What the proxy prints and reports: one line per exchange, the closing summary, and the suite's JSON/JUnit reports.
-import { curlLine } from "../exchange.js";
-import { recordedLine } from "../har-redact.js";
-import { jsonReport, junitReport } from "../report.js";
-import type { Target } from "../request-builder.js";
-import type { CaseResult, RunResult } from "../runner.js";
+import { failures } from "../model/finding.js";
+import type { CaseResult, RunResult } from "../model/results.js";
+import type { Target } from "../model/target.js";
+import { jsonReport } from "../report/json.js";
+import { junitReport } from "../report/junit.js";
+import { recordedLine } from "../requests/recorded-line.js";
+import { reproduceLine } from "../requests/reproduce.js";
 import type { Recorded, Verdict } from "./judge.js";
 import { type Masker, maskBody, maskHeader } from "./mask.js";
-import type { ProxyFinding } from "./signatures.js";
 
-const failures = (findings: ProxyFinding[]) => findings.filter((f) => !f.ok && !f.warning);
+/** How an exchange line says the proxy answered the request itself. */
+const refusedNote = (why: string | undefined) =>
+  why === undefined ? "" : why === "--enforce" ? " (refused by --enforce)" : ` (refused: ${why})`;
 
 /**
  * The line of one exchange (`PASS|FAIL host operationId status duration`), then each violation indented.
@@ -20,7 +23,7 @@ const failures = (findings: ProxyFinding[]) => findings.filter((f) => !f.ok && !
 export function exchangeLines(rec: Recorded, verdict: Verdict, mask: Masker): string[] {
   const failed = failures(verdict.findings);
   const lines = [
-    `${failed.length ? "FAIL" : "PASS"} ${rec.host} ${verdict.operationId} ${rec.answer.status} ${rec.durationMs.toFixed(1)}ms${rec.refused ? " (refused by --enforce)" : ""}`,
+    `${failed.length ? "FAIL" : "PASS"} ${rec.host} ${verdict.operationId} ${rec.answer.status} ${rec.durationMs.toFixed(1)}ms${refusedNote(rec.refused)}`,
   ];
   for (const f of failed) {
     const detail = [
@@ -50,68 +53,97 @@ function reproduce(rec: Recorded, target: Target): string {
   }
   const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, maskHeader(k, v)]));
   const type = (request.headers["content-type"] ?? "").split(";")[0] ?? "";
-  return curlLine({ ...line, headers, ...(body.body ? { body: maskBody(body.body, type) } : {}) }, target);
+  return reproduceLine(
+    { ...line, headers, ...(body.body ? { body: maskBody(body.body, type) } : {}) },
+    target.credentials,
+  );
 }
 
 /**
- * The exchanges seen so far, as the suite's results (one case per exchange, with a masked curl line).
+ * One exchange as a case of the suite's results, with a masked curl line.
  *
  * @example
- * const run = toRunResult(target.name, proxy.exchanges, target, performance.now() - t0);
+ * const result = caseResult(rec, verdict, 1, target); // name: "exchange 1: POST /_payment → 200"
  */
-export function toRunResult(
-  targetName: string,
-  seen: { rec: Recorded; verdict: Verdict }[],
-  target: Target,
-  durationMs: number,
-): RunResult {
+export function caseResult(rec: Recorded, verdict: Verdict, n: number, target: Target): CaseResult {
+  const path = new URL(rec.request.url).pathname;
+  return {
+    host: rec.host,
+    operation: verdict.operationId,
+    name: `exchange ${n}: ${rec.request.method} ${path} → ${rec.answer.status}`,
+    // The proxy's own check names (request_signature) are reported like the suite's.
+    findings: verdict.findings as CaseResult["findings"],
+    curl: reproduce(rec, target),
+  };
+}
+
+/**
+ * The suite's run result of the proxy's cases.
+ *
+ * @example
+ * const run = runResult(target.name, results, performance.now() - t0);
+ */
+export function runResult(targetName: string, results: CaseResult[], durationMs: number): RunResult {
   let passed = 0;
   let failed = 0;
   let warnings = 0;
   let checksRun = 0;
-  const results: CaseResult[] = seen.map(({ rec, verdict }, i) => {
-    const bad = failures(verdict.findings).length > 0;
-    if (bad) failed++;
+  for (const r of results) {
+    if (failures(r.findings).length) failed++;
     else passed++;
-    warnings += verdict.findings.filter((f) => f.warning).length;
-    checksRun += verdict.findings.length;
-    const path = new URL(rec.request.url).pathname;
-    return {
-      host: rec.host,
-      operation: verdict.operationId,
-      name: `exchange ${i + 1}: ${rec.request.method} ${path} → ${rec.answer.status}`,
-      // The proxy's own check names (request_signature) are reported like the suite's.
-      findings: verdict.findings as CaseResult["findings"],
-      curl: reproduce(rec, target),
-    };
-  });
+    warnings += r.findings.filter((f) => f.warning).length;
+    checksRun += r.findings.length;
+  }
   return { target: targetName, results, passed, failed, skipped: 0, warnings, durationMs, checksRun };
+}
+
+/** The counts of a session: all the summary needs, whatever the number of exchanges. */
+export class Tally {
+  exchanges = 0;
+  passed = 0;
+  failed = 0;
+  warnings = 0;
+  /** Passed and failed exchanges per "host operationId" (bounded: the operations, callbacks and "unmatched"). */
+  readonly rows = new Map<string, { passed: number; failed: number }>();
+
+  /** Counts one judged exchange. */
+  add(host: string, verdict: Verdict): void {
+    const key = `${host} ${verdict.operationId}`;
+    const row = this.rows.get(key) ?? { passed: 0, failed: 0 };
+    const bad = failures(verdict.findings).length > 0;
+    if (bad) {
+      row.failed++;
+      this.failed++;
+    } else {
+      row.passed++;
+      this.passed++;
+    }
+    this.warnings += verdict.findings.filter((f) => f.warning).length;
+    this.exchanges++;
+    this.rows.set(key, row);
+  }
 }
 
 /**
  * The closing summary: exchanges per host and operation, then the last line `N passed, N failed`.
  *
  * @example
- * console.log(summary(run, { control: 3 }).join("\n"));
+ * console.log(summary(tally, target.name, { control: 3 }).join("\n"));
  */
-export function summary(run: RunResult, extra: { control: number; har?: string }): string[] {
-  const rows = new Map<string, { passed: number; failed: number }>();
-  for (const r of run.results) {
-    const key = `${r.host} ${r.operation}`;
-    const row = rows.get(key) ?? { passed: 0, failed: 0 };
-    if (r.findings.some((f) => !f.ok && !f.warning)) row.failed++;
-    else row.passed++;
-    rows.set(key, row);
-  }
-  const width = Math.max(0, ...[...rows.keys()].map((k) => k.length));
-  const lines = ["", `Contract proxy in front of ${run.target}: ${run.results.length} exchange(s)`];
-  for (const [key, row] of rows)
+export function summary(
+  tally: Tally,
+  targetName: string,
+  extra: { control: number; har?: string },
+): string[] {
+  const width = Math.max(0, ...[...tally.rows.keys()].map((k) => k.length));
+  const lines = ["", `Contract proxy in front of ${targetName}: ${tally.exchanges} exchange(s)`];
+  for (const [key, row] of tally.rows)
     lines.push(`  ${key.padEnd(width)}  ${row.passed} passed, ${row.failed} failed`);
   if (extra.control)
     lines.push(`  ${extra.control} mock control request(s) forwarded unchecked (not part of the contract)`);
-  if (run.warnings) lines.push(`  ${run.warnings} drift warning(s)`);
+  if (tally.warnings) lines.push(`  ${tally.warnings} drift warning(s)`);
   if (extra.har) lines.push(`  HAR written to ${extra.har} (secrets masked)`);
-  lines.push(`${run.passed} passed, ${run.failed} failed`);
+  lines.push(`${tally.passed} passed, ${tally.failed} failed`);
   return lines;
 }
 

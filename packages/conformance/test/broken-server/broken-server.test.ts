@@ -1,8 +1,10 @@
-import { CREDENTIAL_ENV, DEFAULT_CREDENTIALS } from "@pgi/mock";
+import { DEFAULT_CREDENTIALS } from "@pgi/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Target } from "../../src/request-builder.js";
-import { type RunResult, runSuite } from "../../src/runner.js";
-import { HOSTS, loadSpecSet } from "../../src/spec-set.js";
+import { HOSTS } from "../../src/config/configuration.js";
+import type { RunResult } from "../../src/model/results.js";
+import type { Target } from "../../src/model/target.js";
+import { loadSpecSet } from "../../src/spec/spec-set.js";
+import { runSuite } from "../../src/suite/runner.js";
 import { startBrokenServer } from "./broken-server.js";
 
 let result: RunResult;
@@ -11,20 +13,14 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   const server = await startBrokenServer(DEFAULT_CREDENTIALS.webhookSecret);
   close = server.close;
-  const creds = Object.fromEntries(
-    Object.entries(CREDENTIAL_ENV).map(([field, name]) => [
-      name,
-      (DEFAULT_CREDENTIALS as Record<string, string>)[field],
-    ]),
-  );
   const target: Target = {
     name: "the broken server",
     urls: Object.fromEntries(HOSTS.map((h) => [h, server.url])),
-    creds,
+    credentials: { ...DEFAULT_CREDENTIALS },
     isMock: true,
   };
   result = await runSuite(loadSpecSet(), target, { retryWaitMs: 1_000 });
-}, 60_000);
+});
 afterAll(() => close());
 
 /** Failed findings of the first case of an operation matching `name`. */

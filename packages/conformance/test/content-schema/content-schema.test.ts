@@ -1,7 +1,7 @@
 // JSON carried in string fields (contentMediaType + contentSchema) is parsed and validated by the suite itself.
 import { describe, expect, it } from "vitest";
-import { contentBreaks } from "../../src/content-schema.js";
-import { loadSpecSet } from "../../src/spec-set.js";
+import { contentBreaks } from "../../src/spec/content-schema.js";
+import { loadSpecSet } from "../../src/spec/spec-set.js";
 
 const specs = loadSpecSet();
 const components = specs.docs.get("gateway")?.components as { schemas?: Record<string, unknown> } | undefined;

@@ -1,9 +1,10 @@
 // Every signed example in the specs verifies under the mock's published test credentials and replays as documented.
 import { DEFAULT_CREDENTIALS, startMock } from "@pgi/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedExamples } from "../../src/example-signatures.js";
-import { requestBody } from "../../src/request-builder.js";
-import { HOSTS, loadSpecSet } from "../../src/spec-set.js";
+import { HOSTS } from "../../src/config/configuration.js";
+import { requestBody } from "../../src/spec/request-body.js";
+import { signedExamples } from "../../src/spec/signed-examples.js";
+import { loadSpecSet } from "../../src/spec/spec-set.js";
 
 const specs = loadSpecSet();
 const all = signedExamples(specs, DEFAULT_CREDENTIALS);

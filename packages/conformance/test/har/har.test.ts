@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { validateHar } from "../../src/har.js";
-import { loadSpecSet } from "../../src/spec-set.js";
-import { targetFromNames } from "../../src/targets.js";
+import { targetFromNames } from "../../src/config/targets.js";
+import { validateHar } from "../../src/har/validate-har.js";
+import { loadSpecSet } from "../../src/spec/spec-set.js";
 
 const HAR = fileURLToPath(new URL("./recorded.har", import.meta.url));
 

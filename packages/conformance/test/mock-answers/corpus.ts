@@ -1,8 +1,11 @@
 // The requests sent to the mock: the suite's fixture cases, each refusal path per operation, and a seeded fuzz corpus.
 import fc from "fast-check";
-import { generateCases } from "../../src/cases.js";
-import { type BuiltRequest, buildRequest, requestBody, type Target } from "../../src/request-builder.js";
-import { HOSTS, type Host, type Operation, type SpecSet } from "../../src/spec-set.js";
+import { HOSTS } from "../../src/config/configuration.js";
+import type { Host, Target } from "../../src/model/target.js";
+import { type BuiltRequest, buildRequest } from "../../src/requests/build-request.js";
+import { requestBody } from "../../src/spec/request-body.js";
+import type { Operation, SpecSet } from "../../src/spec/spec-set.js";
+import { generateCases } from "../../src/suite/cases.js";
 
 /** One request of the corpus and where it came from (reported with any failure). */
 export interface CorpusRequest extends BuiltRequest {

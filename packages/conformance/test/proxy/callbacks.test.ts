@@ -1,8 +1,9 @@
 import type { RunningMock } from "@pgi/mock";
 import { webhookSignature } from "@pgi/signing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningProxy } from "../../src/proxy/server.js";
-import { buildRequest, requestBody, type Target } from "../../src/request-builder.js";
+import type { Target } from "../../src/model/target.js";
+import { buildRequest } from "../../src/requests/build-request.js";
+import { requestBody } from "../../src/spec/request-body.js";
 import {
   exchanges,
   failedChecks,
@@ -12,12 +13,13 @@ import {
   SECRETS,
   secretValues,
   startSecretMock,
+  type TestProxy,
 } from "./helpers.js";
 
 const specs = getSpecs();
 let mock: RunningMock;
 let target: Target;
-let proxy: RunningProxy;
+let proxy: TestProxy;
 let lines: string[];
 let receiver: Awaited<ReturnType<typeof fakeUpstream>>;
 
@@ -40,7 +42,7 @@ const relay = (host: "gateway" | "partner", scheme: string, path: string) =>
 
 /** Waits for the n-th exchange whose operation is `operationId` (bounded). */
 async function judged(operationId: string) {
-  const until = Date.now() + 5000;
+  const until = Date.now() + 30_000;
   for (;;) {
     const found = proxy.exchanges.find((e) => e.verdict.operationId === operationId);
     if (found || Date.now() > until) return found;
@@ -89,7 +91,7 @@ describe("callbacks relayed through the proxy are checked and passed on", () => 
       },
       body: new URLSearchParams({
         webhook_url: relay("partner", "https:", "/pgi/merchant-status"),
-        reseller_uuid: target.creds.PGI_RESELLER_UUID ?? "",
+        reseller_uuid: target.credentials.resellerUuid ?? "",
       }).toString(),
     });
     expect(register.status).toBe(200);

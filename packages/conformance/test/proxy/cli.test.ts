@@ -4,10 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { runProxyCommand } from "../../src/proxy/command.js";
-import { buildRequest, requestBody } from "../../src/request-builder.js";
-import { HOSTS } from "../../src/spec-set.js";
-import { targetFromNames } from "../../src/targets.js";
+import { runProxyCommand } from "../../src/commands/proxy.js";
+import { HOSTS } from "../../src/config/configuration.js";
+import { targetFromNames } from "../../src/config/targets.js";
+import { buildRequest } from "../../src/requests/build-request.js";
+import { requestBody } from "../../src/spec/request-body.js";
 import { getSpecs } from "./helpers.js";
 
 const TSX = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
@@ -33,7 +34,7 @@ async function start(args: string[]) {
     stderr += c.toString();
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const until = Date.now() + 25_000;
+  const until = Date.now() + 90_000; // a bound for a loaded machine; the proxy is ready in about a second alone
   while (!stdout.includes("ready") && child.exitCode === null && Date.now() < until)
     await new Promise((r) => setTimeout(r, 20));
   return { child, exited, out: () => stdout, err: () => stderr };
@@ -49,7 +50,18 @@ describe("pgi-conformance proxy misuse (in process)", () => {
     [["--target", "env", "--config", "x.json"], /--target env and --config exclude each other/],
     [["--out", "r.json"], /--out needs --reporter json or junit/],
     [["extra"], /proxy takes no arguments, not extra/],
-    [["--config", "/nonexistent-dir-pgi/c.json"], /--config \/nonexistent-dir-pgi\/c\.json: ENOENT/],
+    [["--request-timeout", "0"], /--request-timeout: a number of seconds above 0 and at most 86400, not 0/],
+    [
+      ["--body-idle-timeout", "1e3"],
+      /--body-idle-timeout: a number of seconds above 0 and at most 86400, not 1e3/,
+    ],
+    [["--queue-timeout=-1"], /--queue-timeout: a number of seconds above 0 and at most 86400, not -1/],
+    [["--upstream-connections", "2.5"], /--upstream-connections: a whole number from 1 to 100000, not 2\.5/],
+    [["--har", tmpdir()], new RegExp(`--har ${tmpdir()}: cannot write \\(EISDIR\\)`)],
+    [
+      ["--config", "/nonexistent-dir-pgi/c.json"],
+      /--config \/nonexistent-dir-pgi\/c\.json: cannot read \(ENOENT\)/,
+    ],
   ])("%j exits 2 naming the rule", async (args, message) => {
     const err: string[] = [];
     const code = await runProxyCommand(args, { out: () => {}, err: (l) => err.push(l), env: {} });
@@ -67,7 +79,7 @@ describe("pgi-conformance proxy (child process)", () => {
     const bad = await start(["--reporter", "junit"]);
     expect(await bad.exited).toBe(2);
     expect(bad.err()).toMatch(/--reporter junit needs --out FILE/);
-  }, 60_000);
+  }, 120_000);
 
   it.each(["SIGTERM", "SIGINT"] as const)(
     "in front of the embedded mock: one line per exchange, then on %s the summary and exit 1 after a failure",
@@ -99,7 +111,7 @@ describe("pgi-conformance proxy (child process)", () => {
       });
       for (const r of [good, bad])
         await (await fetch(r.url, { method: "POST", headers: r.headers, body: r.body ?? "" })).text();
-      const until = Date.now() + 5000;
+      const until = Date.now() + 30_000;
       while ((p.out().match(/^(PASS|FAIL) /gm) ?? []).length < 2 && Date.now() < until)
         await new Promise((r) => setTimeout(r, 20));
       p.child.kill(signal);

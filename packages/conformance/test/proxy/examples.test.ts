@@ -7,8 +7,8 @@ import { promisify } from "node:util";
 import type { RunningMock } from "@pgi/mock";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli.js";
-import { runProxyCommand } from "../../src/proxy/command.js";
-import { HOSTS } from "../../src/spec-set.js";
+import { runProxyCommand } from "../../src/commands/proxy.js";
+import { HOSTS } from "../../src/config/configuration.js";
 import { getSpecs, secretValues, startSecretMock } from "./helpers.js";
 
 const EXAMPLES = fileURLToPath(new URL("../../../../examples/", import.meta.url));
@@ -56,7 +56,7 @@ beforeAll(async () => {
     { out: (l) => out.push(l), err: (l) => err.push(l), env, stop: stopped },
     getSpecs(),
   );
-  const until = Date.now() + 10_000;
+  const until = Date.now() + 90_000; // a bound for a loaded machine; ready in about a second alone
   while (!out.some((l) => l.includes("ready")) && Date.now() < until)
     await new Promise((r) => setTimeout(r, 10));
 });

@@ -3,9 +3,10 @@ import { Agent, request } from "node:http";
 import { connect } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildRequest, requestBody } from "../../src/request-builder.js";
-import { deref } from "../../src/spec-set.js";
-import { targetFromNames } from "../../src/targets.js";
+import { targetFromNames } from "../../src/config/targets.js";
+import { buildRequest } from "../../src/requests/build-request.js";
+import { requestBody } from "../../src/spec/request-body.js";
+import { deref } from "../../src/spec/spec-set.js";
 import { exchanges, failedChecks, fakeUpstream, getSpecs, json, proxyFor, SECRETS } from "./helpers.js";
 
 const specs = getSpecs();

@@ -2,13 +2,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { HOST_NAMES, type RunningMock, startMock } from "@pgi/mock";
-import type { judge } from "../../src/proxy/judge.js";
+import { targetFromNames } from "../../src/config/targets.js";
+import type { Target } from "../../src/model/target.js";
+import type { judge, Recorded, Verdict } from "../../src/proxy/judge.js";
 import { masker } from "../../src/proxy/mask.js";
 import { exchangeLines } from "../../src/proxy/output.js";
-import { type RunningProxy, startProxy } from "../../src/proxy/server.js";
-import type { Target } from "../../src/request-builder.js";
-import { loadSpecSet, type SpecSet } from "../../src/spec-set.js";
-import { targetFromNames } from "../../src/targets.js";
+import { type ProxyOptions, type RunningProxy, startProxy } from "../../src/proxy/server.js";
+import { loadSpecSet, type SpecSet } from "../../src/spec/spec-set.js";
 
 /** Secrets no default shares, so a grep for them in any output means a leak. */
 export const SECRETS = {
@@ -44,27 +44,34 @@ export async function startSecretMock(): Promise<{ mock: RunningMock; target: Ta
   return { mock, target };
 }
 
-/** A proxy on free ports whose printed lines are collected. */
+/** A running proxy with every exchange it judged, kept by the test (the proxy itself keeps none). */
+export type TestProxy = RunningProxy & { exchanges: { rec: Recorded; verdict: Verdict }[] };
+
+/** A proxy on free ports whose printed lines and judged exchanges are collected. */
 export async function proxyFor(
   target: Target,
-  extra: { enforce?: boolean; captureLimit?: number; bodyLimit?: number } = {},
-): Promise<{ proxy: RunningProxy; lines: string[] }> {
+  extra: Omit<Partial<ProxyOptions>, "specs" | "target" | "onExchange" | "onError"> = {},
+): Promise<{ proxy: TestProxy; lines: string[] }> {
   const lines: string[] = [];
+  const seen: TestProxy["exchanges"] = [];
   const mask = masker(target);
   const proxy = await startProxy({
     specs: getSpecs(),
     target,
     portBase: 0,
     ...extra,
-    onExchange: (rec, verdict) => lines.push(...exchangeLines(rec, verdict, mask)),
+    onExchange: (rec, verdict) => {
+      seen.push({ rec, verdict });
+      lines.push(...exchangeLines(rec, verdict, mask));
+    },
     onError: (message) => lines.push(`ERROR ${message}`),
   });
-  return { proxy, lines };
+  return { proxy: Object.assign(proxy, { exchanges: seen }), lines };
 }
 
-/** Waits until `n` exchanges were judged (bounded: 5 s). */
-export async function exchanges(proxy: RunningProxy, n: number) {
-  const until = Date.now() + 5000;
+/** Waits until `n` exchanges were judged (bounded: 30 s, for a loaded machine; it takes milliseconds alone). */
+export async function exchanges(proxy: TestProxy, n: number) {
+  const until = Date.now() + 30_000;
   while (proxy.exchanges.length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
   return proxy.exchanges;
 }

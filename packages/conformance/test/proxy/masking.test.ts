@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { targetFromNames } from "../../src/config/targets.js";
+import type { Host } from "../../src/model/target.js";
 import { harEntry } from "../../src/proxy/har-writer.js";
 import { judge, type Recorded } from "../../src/proxy/judge.js";
 import { masker } from "../../src/proxy/mask.js";
 import { route } from "../../src/proxy/match.js";
-import { exchangeLines, report, toRunResult } from "../../src/proxy/output.js";
-import { prepareRequestValidators } from "../../src/proxy/request-checks.js";
-import type { Host } from "../../src/spec-set.js";
-import { targetFromNames } from "../../src/targets.js";
+import { caseResult, exchangeLines, report, runResult } from "../../src/proxy/output.js";
 import { getSpecs, SECRETS } from "./helpers.js";
 
 const specs = getSpecs();
@@ -70,7 +69,7 @@ describe("what the proxy writes never holds a credential, configured or not", ()
       `{"access_token":"${ISSUED}","token_type":"Bearer","scope":"user_profile"}`,
     ),
   ];
-  const ctx = { specs, validators: prepareRequestValidators(specs), secrets: {} };
+  const ctx = { specs, credentials: {} };
   const seen = exchanges.map((rec) => ({ rec, verdict: judge(ctx, rec) }));
   const mask = masker(target, { merchantKey: true });
 
@@ -82,7 +81,8 @@ describe("what the proxy writes never holds a credential, configured or not", ()
   });
 
   it("json and junit reports write configured secrets as $PGI_* references and redact the rest", () => {
-    const run = toRunResult("masking", seen, target, 3);
+    const results = seen.map(({ rec, verdict }, i) => caseResult(rec, verdict, i + 1, target));
+    const run = runResult("masking", results, 3);
     for (const reporter of ["json", "junit"] as const) {
       const text = report(run, reporter, mask);
       expect(text).toContain("Bearer $PGI_ACCOUNTS_TOKEN"); // the user's token, as the variable it belongs in

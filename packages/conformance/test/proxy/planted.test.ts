@@ -1,9 +1,10 @@
 import { paymentResponse, sign } from "@pgi/signing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningProxy } from "../../src/proxy/server.js";
-import { buildRequest, requestBody, type Target } from "../../src/request-builder.js";
-import { deref } from "../../src/spec-set.js";
-import { targetFromNames } from "../../src/targets.js";
+import { targetFromNames } from "../../src/config/targets.js";
+import type { Target } from "../../src/model/target.js";
+import { buildRequest } from "../../src/requests/build-request.js";
+import { requestBody } from "../../src/spec/request-body.js";
+import { deref } from "../../src/spec/spec-set.js";
 import {
   exchanges,
   failedChecks,
@@ -13,6 +14,7 @@ import {
   proxyFor,
   SECRETS,
   secretValues,
+  type TestProxy,
 } from "./helpers.js";
 
 type Json = Record<string, unknown>;
@@ -36,7 +38,7 @@ const documented = (id: string, status: string, name: string): Json => {
 /** What the fake upstream answers next. */
 let next: { status: number; body: unknown } = { status: 200, body: {} };
 let upstream: Awaited<ReturnType<typeof fakeUpstream>>;
-let proxy: RunningProxy;
+let proxy: TestProxy;
 let lines: string[];
 let target: Target;
 

@@ -3,11 +3,15 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { CREDENTIAL_ENV, DEFAULT_CREDENTIALS, startMock } from "@pgi/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonReport, junitReport, terminalReport } from "../../src/report.js";
-import type { Target } from "../../src/request-builder.js";
-import { type RunResult, runSuite } from "../../src/runner.js";
-import { HOSTS, type Host, loadSpecSet } from "../../src/spec-set.js";
-import { targetFromNames } from "../../src/targets.js";
+import { HOSTS } from "../../src/config/configuration.js";
+import { targetFromNames } from "../../src/config/targets.js";
+import type { RunResult } from "../../src/model/results.js";
+import type { Host, Target } from "../../src/model/target.js";
+import { jsonReport } from "../../src/report/json.js";
+import { junitReport } from "../../src/report/junit.js";
+import { terminalReport } from "../../src/report/terminal.js";
+import { loadSpecSet } from "../../src/spec/spec-set.js";
+import { runSuite } from "../../src/suite/runner.js";
 
 const specs = loadSpecSet();
 let mock: Awaited<ReturnType<typeof startMock>>;
@@ -20,7 +24,7 @@ beforeAll(async () => {
   for (const [field, name] of Object.entries(CREDENTIAL_ENV)) {
     names[name] = (DEFAULT_CREDENTIALS as Record<string, string>)[field] ?? "";
   }
-}, 30_000);
+});
 afterAll(() => mock.close());
 
 /** A wrong value with quotes and a dollar sign, so masking and quoting are both exercised. */

@@ -40,7 +40,7 @@ function run(): void {
   const scheme = $<HTMLSelectElement>("scheme").value as SchemeId | "detect";
   const secret = $<HTMLInputElement>("secret").value;
   const receivedBox = $<HTMLInputElement>("received").value.trim();
-  for (const id of ["detected", "formula", "preimage", "parts", "digest", "result", "diagnosis"])
+  for (const id of ["error", "detected", "formula", "preimage", "parts", "digest", "result", "diagnosis"])
     show(id, "");
   try {
     const found = detect($<HTMLTextAreaElement>("input").value, scheme);
@@ -50,7 +50,10 @@ function run(): void {
     show("error", "");
   } catch (error) {
     if (error instanceof DetectError || error instanceof SigningError) show("error", error.message, "error");
-    else throw error;
+    else {
+      show("error", `unexpected error: ${(error as Error).message}`, "error");
+      throw error;
+    }
   }
 }
 

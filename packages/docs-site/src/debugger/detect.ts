@@ -1,6 +1,6 @@
 // Reads what a reader pastes into the debugger (JSON, a form body, a gateway answer, a webhook body) and tells
 // which signature scheme it carries, the fields to sign and the digest it carries, if any.
-import type { SchemeId } from "@pgi/signing";
+import { detectScheme, type SchemeId } from "@pgi/signing";
 import { numberLiterals } from "./number-literals.js";
 
 /** What the debugger will explain. */
@@ -58,19 +58,6 @@ function parse(text: string): { fields: Record<string, unknown>; how: string } {
   throw new DetectError("could not read the input: paste a JSON object or a form body such as key=…&txnid=…");
 }
 
-/** The scheme a set of fields carries, from the fields only the scheme has. */
-export function schemeOf(fields: Record<string, unknown>): SchemeId | undefined {
-  const has = (k: string) => k in fields;
-  if (has("event_name") || has("current_status") || has("merchant_uuid")) return "webhook-signature";
-  if (has("messagecode") || has("statuscode")) return "wallet-response-checksum";
-  if (has("msgcode") || has("cell")) return "wallet-checksum";
-  if (has("authentication_info")) return "mandate-authorization";
-  if (has("pre_authorize")) return "upi-mandate-registration";
-  if (has("status") && has("txnid")) return "payment-response";
-  if (has("txnid")) return "payment-request";
-  return undefined;
-}
-
 /**
  * Reads the pasted text; `chosen` forces a scheme ("detect" lets the fields decide).
  *
@@ -80,7 +67,7 @@ export function schemeOf(fields: Record<string, unknown>): SchemeId | undefined 
  */
 export function detect(text: string, chosen: SchemeId | "detect"): Detected {
   const { fields, how } = parse(text);
-  const scheme = chosen === "detect" ? schemeOf(fields) : chosen;
+  const scheme = chosen === "detect" ? detectScheme(fields) : chosen;
   if (!scheme) throw new DetectError("could not tell the scheme from these fields: choose one in the list");
   if (scheme === "webhook-signature")
     return { scheme, input: text.trim(), how: `${how}; signed as the raw body` };

@@ -2,7 +2,7 @@
 // timingSafeEqual), over the pure implementations in sha.ts. esbuild maps `node:crypto` here for the debugger.
 
 import { BrowserBuffer } from "./buffer.js";
-import { hmacSha256, sha256, sha512, toHex, utf8 } from "./sha.js";
+import { hmacSha256, hmacSha512, sha256, sha512, toHex, utf8 } from "./sha.js";
 
 type Input = string | Uint8Array;
 const bytes = (input: Input) => (typeof input === "string" ? utf8(input) : input);
@@ -47,10 +47,11 @@ export function createHash(algorithm: string): Accumulator {
   return new Accumulator((data) => digestOf(algorithm, data));
 }
 
-/** As node:crypto's `createHmac` (SHA-256 only, the interface's one HMAC). */
+/** As node:crypto's `createHmac`: SHA-256 (the interface's HMAC) and SHA-512 (a mistake the diagnosis tries). */
 export function createHmac(algorithm: string, key: Input): Accumulator {
-  if (algorithm !== "sha256") throw new Error(`node:crypto shim: HMAC-${algorithm} is not available`);
-  return new Accumulator((data) => hmacSha256(bytes(key), data));
+  const mac = algorithm === "sha256" ? hmacSha256 : algorithm === "sha512" ? hmacSha512 : undefined;
+  if (!mac) throw new Error(`node:crypto shim: HMAC-${algorithm} is not available`);
+  return new Accumulator((data) => mac(bytes(key), data));
 }
 
 /** As node:crypto's `timingSafeEqual`: compares every byte, whatever differs first. */

@@ -3,7 +3,7 @@
 import * as nodeCrypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import * as shim from "./node-crypto.js";
-import { hmacSha256, sha256, sha512, toHex, utf8 } from "./sha.js";
+import { hmacSha256, hmacSha512, sha256, sha512, toHex, utf8 } from "./sha.js";
 
 /** Deterministic bytes (mulberry32): the same inputs on every run. */
 function seededBytes(length: number, seed: number): Uint8Array {
@@ -61,14 +61,16 @@ describe("pure SHA-256 and SHA-512", () => {
   });
 });
 
-describe("pure HMAC-SHA256", () => {
-  /** Keys shorter than, equal to and longer than the 64-byte block (a longer key is hashed first). */
+describe("pure HMAC-SHA256 and HMAC-SHA512", () => {
+  /** Keys shorter than, equal to and longer than the 64-byte (SHA-256) and 128-byte (SHA-512) blocks. */
   const keys: [string, Uint8Array][] = [
     ["empty key", new Uint8Array(0)],
     ["1-byte key", seededBytes(1, 7)],
     ["UTF-8 key", utf8("whsec-tëst-秘密")],
     ["64-byte key", seededBytes(64, 8)],
     ["65-byte key", seededBytes(65, 9)],
+    ["128-byte key", seededBytes(128, 14)],
+    ["129-byte key", seededBytes(129, 15)],
     ["200-byte key", seededBytes(200, 10)],
   ];
   const cases = keys.flatMap(([keyName, key]) =>
@@ -76,6 +78,9 @@ describe("pure HMAC-SHA256", () => {
   );
 
   it.each(cases)("%s", (_name, key, data) => {
+    expect(toHex(hmacSha512(key, data))).toBe(
+      nodeCrypto.createHmac("sha512", key).update(data).digest("hex"),
+    );
     expect(toHex(hmacSha256(key, data))).toBe(
       nodeCrypto.createHmac("sha256", key).update(data).digest("hex"),
     );
@@ -116,6 +121,9 @@ describe("node:crypto shim used by the bundle", () => {
   it("names the algorithm it cannot provide", () => {
     expect(() => shim.createHash("md5")).not.toThrow();
     expect(() => shim.createHash("md5").digest("hex")).toThrow(/md5 is not available/);
-    expect(() => shim.createHmac("sha512", "k")).toThrow(/HMAC-sha512 is not available/);
+    expect(() => shim.createHmac("md5", "k")).toThrow(/HMAC-md5 is not available/);
+    expect(shim.createHmac("sha512", "k").update("x").digest("hex")).toBe(
+      nodeCrypto.createHmac("sha512", "k").update("x").digest("hex"),
+    );
   });
 });

@@ -1,60 +1,28 @@
 // The mock's test credentials: defaults, overrides by configuration name, and the masked view printed and served.
-import type { MockCredentials } from "../types.js";
+import { CONFIGURATION } from "../generated/hosts.js";
+import type { CredentialField, MockCredentials } from "../types.js";
 
-type Named = Exclude<keyof MockCredentials, "tokens">;
+type Named = CredentialField;
 
-/** Configuration names of DESIGN.md for each credential field. */
-export const CREDENTIAL_ENV: Readonly<Record<Named, string>> = {
-  merchantKey: "PGI_MERCHANT_KEY",
-  salt: "PGI_SALT",
-  walletMid: "PGI_WALLET_MID",
-  walletSecret: "PGI_WALLET_SECRET",
-  otpAuthorization: "PGI_OTP_AUTHORIZATION",
-  otpClientType: "PGI_OTP_CLIENT_TYPE",
-  partnerToken: "PGI_PARTNER_TOKEN",
-  resellerUuid: "PGI_RESELLER_UUID",
-  webhookSecret: "PGI_WEBHOOK_SECRET",
-  accountsToken: "PGI_ACCOUNTS_TOKEN",
-  payoutToken: "PGI_PAYOUT_TOKEN",
-  payoutMerchantId: "PGI_PAYOUT_MERCHANT_ID",
-  payoutMid: "PGI_PAYOUT_MID",
-  bbpsToken: "PGI_BBPS_TOKEN",
-};
+/** The configuration name of each credential field (PGI_SALT for salt, ...), from the specs' x-pgi-host. */
+export const CREDENTIAL_ENV: Readonly<Record<Named, string>> = Object.fromEntries(
+  CONFIGURATION.map((c) => [c.field, c.name]),
+) as Record<Named, string>;
 
 /** Fields that are secrets (masked when printed unless the caller asks for the test values). */
-export const SECRET_FIELDS: ReadonlySet<Named> = new Set<Named>([
-  "salt",
-  "walletSecret",
-  "otpAuthorization",
-  "partnerToken",
-  "webhookSecret",
-  "accountsToken",
-  "payoutToken",
-  "bbpsToken",
-]);
+export const SECRET_FIELDS: ReadonlySet<Named> = new Set<Named>(
+  CONFIGURATION.filter((c) => c.secret).map((c) => c.field),
+);
 
 /** A partner token with refer_merchant only: agreement generation must be refused with it. */
 export const LIMITED_PARTNER_TOKEN = "pgi-test-partner-token-refer-only";
 /** A token that expired at the epoch: every bearer operation must refuse it. */
 export const EXPIRED_TOKEN = "pgi-test-token-expired";
 
-/** The default test credentials (identifiers are the specs' example values, so documented examples fit). */
-export const DEFAULT_CREDENTIALS: Readonly<Omit<MockCredentials, "tokens">> = {
-  merchantKey: "Jx7Kq2",
-  salt: "pgi-test-salt",
-  walletMid: "MERCH1001",
-  walletSecret: "pgi-test-wallet-secret",
-  otpAuthorization: "pgi-test-otp-authorization",
-  otpClientType: "WEB",
-  partnerToken: "pgi-test-partner-token",
-  resellerUuid: "11ec-4f1d-8a6b2c30-9e7d-0242ac120003",
-  webhookSecret: "pgi-test-webhook-secret",
-  accountsToken: "pgi-test-accounts-token",
-  payoutToken: "pgi-test-payout-token",
-  payoutMerchantId: "1111312",
-  payoutMid: "8000051",
-  bbpsToken: "pgi-test-bbps-token",
-};
+/** The default test credentials: each configuration name's test value in the specs (the examples are signed with them). */
+export const DEFAULT_CREDENTIALS: Readonly<Omit<MockCredentials, "tokens">> = Object.fromEntries(
+  CONFIGURATION.map((c) => [c.field, c.testValue]),
+) as Omit<MockCredentials, "tokens">;
 
 /**
  * Builds the credentials from defaults, then `overrides` (field names), then `env` (configuration names).

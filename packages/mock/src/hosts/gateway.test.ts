@@ -114,15 +114,17 @@ describe("gateway: mandate authorization", () => {
       expect(res.status).toBe(400);
       expect(metaOf(res)).toMatchObject({ statusCode: "E1101", txnId: form.txnid });
       const hint = res.headers?.["x-pgi-mock-hint"] ?? "";
+      const preimage = res.headers?.["x-pgi-mock-preimage"] ?? "";
       expect(hint).toMatch(/^body\.(hash|key)/);
       expect(hint).not.toContain(t.ctx.credentials.salt);
+      expect(preimage).not.toContain(t.ctx.credentials.salt);
       if (!("key" in change)) {
-        expect(hint).toContain("mandate-authorization");
-        expect(hint).toContain(`${form.key}|${form.txnid}|${form.amount}|`);
-        expect(hint).toContain("<SALT>");
+        expect(hint).toMatch(/^body\.hash: does not match mandate-authorization: /);
+        expect(preimage.startsWith(`${form.key}|${form.txnid}|${form.amount}|`)).toBe(true);
+        expect(preimage.endsWith("|<SALT>")).toBe(true);
         // The digest the mock expected is as good as a credential: never shown.
         const expected = sign("mandate-authorization", form as never, t.ctx.credentials.salt).digest;
-        expect(hint).not.toContain(expected);
+        expect(hint + preimage).not.toContain(expected);
       }
     },
   );
@@ -204,7 +206,10 @@ describe("gateway: UPI one-time mandate", () => {
     };
     const res = await post("initiateHostedCheckoutPayment", form);
     expect(metaOf(res)).toMatchObject({ statusCode: "E1101", txnId: form.txnid });
-    expect(res.headers?.["x-pgi-mock-hint"]).toMatch(/upi-mandate-registration.*<SALT>/);
+    expect(res.headers?.["x-pgi-mock-hint"]).toMatch(
+      /^body\.hash: does not match upi-mandate-registration: /,
+    );
+    expect(res.headers?.["x-pgi-mock-preimage"]).toMatch(/\|<SALT>$/);
     const missing = await control(gateway, t.ctx, "GET", "/__mock/payments/:txnid", {
       params: { txnid: "NOPE" },
     });

@@ -1,4 +1,6 @@
 // Gateway host: hash checks, mandate registration, UPI one-time mandates (Intent, Collect with surl/furl) and BNPL.
+
+import { secretEquals } from "../core/secret-compare.js";
 import type { Job, Payment } from "../state/types.js";
 import type { ControlRoute, HostBehaviour, HostContext, MockRequest, MockResponse } from "../types.js";
 import {
@@ -128,19 +130,19 @@ const paymentRoute: ControlRoute = {
 export function createGatewayBehaviour(): HostBehaviour {
   const answers = documentedAnswers();
 
-  /** The documented invalid-parameters answer (E1101) with the caller's txnid and a hint header. */
+  /** The documented invalid-parameters answer (E1101) with the caller's txnid and the hint headers. */
   const invalid = (
     req: MockRequest,
     ctx: HostContext,
     form: Form,
-    hint: string,
+    hints: Record<string, string>,
   ): MockResponse | undefined => {
     const res =
       req.operationId === "authorizeMandateTransaction"
         ? answers(ctx, req.operationId, 400)
         : answers(ctx, req.operationId, 200, "invalidParameters");
     fillResult(ctx, res, form, {});
-    return res && { ...res, headers: { ...res.headers, "x-pgi-mock-hint": hint } };
+    return res && { ...res, headers: { ...res.headers, ...hints } };
   };
 
   return {
@@ -149,12 +151,13 @@ export function createGatewayBehaviour(): HostBehaviour {
     jobs: { [UPI_COMPLETION_JOB]: completeUpi },
     async handle(req, ctx) {
       const form = req.body as Form;
-      if (form.key !== ctx.credentials.merchantKey) {
-        return invalid(req, ctx, form, "body.key: not the configured merchant key (PGI_MERCHANT_KEY)");
+      if (!secretEquals(form.key ?? "", ctx.credentials.merchantKey)) {
+        const hint = "body.key: not the configured merchant key (PGI_MERCHANT_KEY)";
+        return invalid(req, ctx, form, { "x-pgi-mock-hint": hint });
       }
       const scheme = schemeOf(req, form);
       const check = checkHash(scheme, form, "hash", ctx.credentials.salt);
-      if (!check.ok) return invalid(req, ctx, form, check.hint);
+      if (!check.ok) return invalid(req, ctx, form, check.headers);
 
       const txnid = form.txnid ?? "";
       const mihpayid = newMihpayid(ctx);

@@ -1,21 +1,28 @@
 // Verifies a request's hash or checksum against the mock's credentials, and explains a mismatch without the secret.
 import { explain, RECIPES, type SchemeId, SigningError, verify } from "@pgi/signing";
 
-/** Result of checking one signed request. */
-export type HashCheck = { ok: true } | { ok: false; hint: string };
+/** The headers a refused hash or checksum gets: the diagnosis first, the pre-image in a header of its own. */
+export interface HashHint {
+  /** `x-pgi-mock-hint`: which field, which recipe, then what reproduces the digest received (or why nothing does). */
+  readonly hint: string;
+  /** `x-pgi-mock-preimage`: the pre-image the mock hashed, secret masked, masked fields as `<name>`. */
+  readonly preimage: string;
+}
 
-/** Longest hint the mock puts in a header (pre-images of JSON-in-form fields can be long). */
-const MAX_HINT = 4_000;
+/** Result of checking one signed request. */
+export type HashCheck = { ok: true } | ({ ok: false; headers: Record<string, string> } & HashHint);
+
+/** Longest pre-image the mock puts in a header (JSON-in-form fields can be long). */
+const MAX_PREIMAGE = 4_000;
 
 /**
  * Verifies `fields[carrier]` with `scheme` over exactly the received fields and `secret`.
- * On a mismatch, returns a one-line hint for the `x-pgi-mock-hint` header: the recipe, the pre-image the mock
- * computed with the secret masked, and what the signing library found about the received digest. The expected
- * digest itself is never included (it is as good as a credential).
+ * On a mismatch, returns the two hint headers of {@link hashHint}. The expected digest itself is never included
+ * (it is as good as a credential).
  *
  * @example
  * const check = checkHash("payment-request", form, "hash", ctx.credentials.salt);
- * if (!check.ok) return { ...documented, headers: { "x-pgi-mock-hint": check.hint } };
+ * if (!check.ok) return { ...documented, headers: check.headers };
  */
 export function checkHash(
   scheme: SchemeId,
@@ -32,7 +39,13 @@ export function checkHash(
     // A malformed digest (wrong length, not hex) is a mismatch; explain() says what is wrong with it.
     if (!(error instanceof SigningError)) throw error;
   }
-  return ok ? { ok: true } : { ok: false, hint: hashHint(scheme, fields, carrier, secret, masked) };
+  if (ok) return { ok: true };
+  const hint = hashHint(scheme, fields, carrier, secret, masked);
+  return {
+    ok: false,
+    ...hint,
+    headers: { "x-pgi-mock-hint": hint.hint, "x-pgi-mock-preimage": hint.preimage },
+  };
 }
 
 /**
@@ -57,12 +70,13 @@ function displayPreimage(
 }
 
 /**
- * The hint for a wrong `carrier` value: `body.hash: does not match recipe … over pre-image …`, secret masked,
- * and the values of `masked` fields (OTPs) replaced by `<name>`.
+ * The hint for a wrong `carrier` value, diagnosis first: `body.hash: does not match payment-request: the received
+ * hash is reproduced when productinfo and firstname are swapped`, or why nothing reproduces it; and, apart, the
+ * pre-image the mock hashed. The secret is masked and the values of `masked` fields (OTPs) become `<name>`.
  *
  * @example
- * hashHint("wallet-checksum", form, "checksum", secret);
- * // "body.checksum: does not match wallet-checksum: hmac-sha256(...) | pre-image '5000''98...'"
+ * hashHint("wallet-checksum", form, "checksum", secret, ["otp"]).hint;
+ * // "body.checksum: does not match wallet-checksum: the received checksum is reproduced when cell and mid are swapped"
  */
 export function hashHint(
   scheme: SchemeId,
@@ -70,15 +84,21 @@ export function hashHint(
   carrier: string,
   secret: string,
   masked: readonly string[] = [],
-): string {
+): HashHint {
   const e = explain(scheme, fields as never, { secret, received: fields[carrier] ?? "" });
-  const found = e.diagnosis?.found.map((c) => c.description) ?? [];
-  const parts = [
-    `body.${carrier}: does not match recipe ${scheme}: ${e.formula}`,
-    `pre-image ${displayPreimage(scheme, e, masked)}`,
-    ...(found.length > 0 ? [`your value matches: ${found.join("; ")}`] : []),
-    ...(e.diagnosis?.notes ?? []),
-  ];
-  // Belt and braces: explain() already masks the secret; a header must never carry it.
-  return parts.join(" | ").split(secret).join("<SECRET>").slice(0, MAX_HINT);
+  const found = [...new Set(e.diagnosis?.found.map((c) => c.description) ?? [])];
+  const why =
+    found.length > 0
+      ? `the received ${carrier} is reproduced when ${found.join(", or when ")}`
+      : (e.diagnosis?.notes ?? []).join(" ");
+  const hint = `body.${carrier}: does not match ${scheme}: ${why.replace(/\.$/, "")}; the pre-image the mock hashed is in x-pgi-mock-preimage`;
+  const preimage = displayPreimage(scheme, e, masked).slice(0, MAX_PREIMAGE);
+  // Belt and braces: explain() already masks the secret; a header must never carry it, nor a masked field's value.
+  const unsecret = (text: string) => text.split(secret).join("<SECRET>");
+  let cleanHint = unsecret(hint);
+  for (const name of masked) {
+    const value = fields[name];
+    if (value && value.length >= 4) cleanHint = cleanHint.split(value).join(`<${name}>`);
+  }
+  return { hint: cleanHint, preimage: unsecret(preimage) };
 }

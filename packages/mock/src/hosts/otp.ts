@@ -1,5 +1,6 @@
 // OTP and token service: OTP send, resend and verify by uuid (attempts, expiry), and token validation with fallback.
 
+import { timeLike } from "../core/written-time.js";
 import { OTP_LIMITS } from "../state/lifetimes.js";
 import type { ControlRoute, HostBehaviour, HostContext, MockRequest, MockResponse } from "../types.js";
 import { randomDigits, randomUuid } from "./ids.js";
@@ -12,17 +13,27 @@ const text = (req: MockRequest, value: string, status = 200): MockResponse =>
     ? { status, contentType: "application/json", body: JSON.stringify(value) }
     : { status, contentType: "text/plain", body: value };
 
-const refuse = (req: MockRequest, ctx: HostContext, message: string): MockResponse => ({
-  status: 400,
-  contentType: "application/json",
-  body: {
-    timestamp: new Date(ctx.clock.now()).toISOString(),
+/**
+ * The service's 400 (the documented framework error) for this request: its path, the mock clock's time written as
+ * the documented example writes it, and the reason in `message`.
+ */
+const refuse = (req: MockRequest, ctx: HostContext, message: string): MockResponse => {
+  const documented = ctx.documentedResponse(req.operationId, 400)?.body as
+    | { timestamp?: unknown }
+    | undefined;
+  const written = typeof documented?.timestamp === "string" ? documented.timestamp : "";
+  return {
     status: 400,
-    error: "Bad Request",
-    message,
-    path: req.path,
-  },
-});
+    contentType: "application/json",
+    body: {
+      timestamp: timeLike(written, ctx.clock.now()),
+      status: 400,
+      error: "Bad Request",
+      message,
+      path: req.path,
+    },
+  };
+};
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const optionalText = (v: unknown) => (v === undefined ? undefined : String(v));

@@ -10,6 +10,14 @@ const problem = (status: number, title: string, detail: string): MockResponse =>
 });
 const bad = (detail: string) => problem(400, "Invalid control request", detail);
 
+/** The documented 422 naming what was refused, in its message and in x-pgi-mock-hint (logged as refused). */
+function unprocessable(ctx: HostContext, reason: string): MockResponse | undefined {
+  const res = ctx.documentedResponse("registerWebhook", 422);
+  if (!res) return undefined;
+  const body = res.body && typeof res.body === "object" ? { ...res.body, message: reason } : res.body;
+  return { ...res, body, headers: { "x-pgi-mock-hint": reason } };
+}
+
 /** An absolute https URL with a host and no user information: where a webhook can be delivered. */
 export function isDeliverable(url: string): boolean {
   try {
@@ -129,17 +137,14 @@ export function createPartnerBehaviour(): HostBehaviour & {
       if (req.operationId === "registerWebhook") {
         const body = req.body as Record<string, string>;
         if (body.reseller_uuid !== ctx.credentials.resellerUuid) {
-          return ctx.documentedResponse("registerWebhook", 422);
+          return unprocessable(
+            ctx,
+            "body.reseller_uuid: not the reseller of this partner (PGI_RESELLER_UUID)",
+          );
         }
         // The spec's pattern already demands https and a host; deliveries need a URL that also parses.
         if (!isDeliverable(body.webhook_url ?? "")) {
-          const res = ctx.documentedResponse("registerWebhook", 422);
-          return (
-            res && {
-              ...res,
-              headers: { "x-pgi-mock-hint": "body.webhook_url: an absolute https URL with a host" },
-            }
-          );
+          return unprocessable(ctx, "body.webhook_url: an absolute https URL with a host");
         }
         await ctx.state.partner.register(body.reseller_uuid, {
           url: body.webhook_url as string,

@@ -111,12 +111,13 @@ describe("wallet token issuance", () => {
     expect(body.token).toBeUndefined();
     if (code === "99") {
       const hint = headers["x-pgi-mock-hint"] ?? "";
-      expect(hint).toMatch(/^body\.checksum: does not match recipe wallet-checksum/);
-      expect(hint).toContain(
+      const preimage = headers["x-pgi-mock-preimage"] ?? "";
+      expect(hint).toMatch(/^body\.checksum: does not match wallet-checksum: /);
+      expect(preimage).toBe(
         `'5000''9876543210''ExampleStore''${t.ctx.credentials.walletMid}''501''<otp>''1'`,
       );
-      expect(hint).not.toMatch(/'\d{6}'/); // the OTP is never echoed
-      expect(hint).not.toContain(t.ctx.credentials.walletSecret);
+      expect(hint + preimage).not.toMatch(/'\d{6}'/); // the OTP is never echoed
+      expect(hint + preimage).not.toContain(t.ctx.credentials.walletSecret);
     }
   });
 

@@ -53,7 +53,7 @@ export function createWalletBehaviour(): HostBehaviour {
       if (!check.ok) {
         return {
           ...answer(ctx, msgcode, "99", "Unexpected error: checksum does not match"),
-          headers: { "x-pgi-mock-hint": check.hint },
+          headers: check.headers,
         };
       }
       const now = ctx.clock.now();

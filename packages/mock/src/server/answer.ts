@@ -1,5 +1,5 @@
 // The last stage: write a MockResponse to the socket (JSON with exact integers, header values made safe).
-import type { ServerResponse } from "node:http";
+import { type ServerResponse, STATUS_CODES } from "node:http";
 import { exactJson } from "../core/exact-json.js";
 import type { MockResponse } from "../types.js";
 
@@ -54,4 +54,25 @@ export function send(res: ServerResponse, answer: MockResponse): void {
   headers["content-length"] = String(Buffer.byteLength(payload));
   res.writeHead(answer.status, headers);
   res.end(payload);
+}
+
+/**
+ * An answer as the raw bytes of an HTTP/1.1 response that closes the connection, for a socket no request handler
+ * owns (a CONNECT, a connection of blank lines, a request the parser refused).
+ *
+ * @example
+ * socket.end(rawAnswer(problem(405, "Method not allowed", "CONNECT: the mock is not a proxy")));
+ */
+export function rawAnswer(answer: MockResponse, date = new Date()): string {
+  const { payload, type } = render(answer);
+  const lines = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? "Unknown"}`];
+  if (answer.headers)
+    for (const k in answer.headers) lines.push(`${k}: ${escapeHeader(answer.headers[k] as string)}`);
+  if (payload.length > 0 && type) lines.push(`content-type: ${type}`);
+  lines.push(
+    `content-length: ${Buffer.byteLength(payload)}`,
+    `date: ${date.toUTCString()}`,
+    "connection: close",
+  );
+  return `${lines.join("\r\n")}\r\n\r\n${payload}`;
 }

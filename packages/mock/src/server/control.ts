@@ -1,6 +1,8 @@
 // The core control API under /__mock/: health, credentials, reset, clock, forced answers, state, and the routes index.
+
 import { credentialsByName } from "../core/credentials.js";
 import { documentedResponse, exampleNames, type HostSpec } from "../core/spec-index.js";
+import { HOSTS } from "../generated/hosts.js";
 import type { ControlRoute, HostBehaviour, HostContext, HostName, MockResponse } from "../types.js";
 import { problem } from "./violations.js";
 
@@ -40,9 +42,7 @@ export function coreRoutes(deps: ControlDeps, host: HostName): ControlRoute[] {
         "base URLs and test credentials, keyed by the PGI_* configuration names (values other than the built-in test defaults masked)",
       handle: () => {
         const urls = deps.urls();
-        const byEnv = Object.fromEntries(
-          Object.entries(urls).map(([h, url]) => [`PGI_${h.toUpperCase()}_URL`, url]),
-        );
+        const byEnv = Object.fromEntries(HOSTS.map((h) => [h.baseUrlName, urls[h.id]]));
         return ok({ ...byEnv, ...credentialsByName(deps.ctx.credentials, true) });
       },
     },

@@ -3,6 +3,7 @@
 import type { HostSpec, OperationInfo } from "../core/spec-index.js";
 import type { HostBehaviour, HostContext, MockRequest, MockResponse } from "../types.js";
 import type { ForcedAnswers } from "./forced.js";
+import { withSpecNames } from "./param-names.js";
 import { checkPrefer, type Preference } from "./prefer.js";
 import {
   askPrism,
@@ -48,9 +49,10 @@ function stringFields(body: Record<string, unknown>): Record<string, string> {
   return out;
 }
 
-function echo(req: IncomingMockRequest, body?: unknown): RefusalContext {
+function echo(deps: PipelineDeps, req: IncomingMockRequest, body?: unknown): RefusalContext {
   return {
     path: req.path,
+    now: deps.ctx.clock.now(),
     fields: {
       ...firstValues(req.search),
       ...req.headers,
@@ -98,7 +100,7 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMockRequest
       op,
       "body-too-large",
       [{ location: "body", field: "body", rule: "maxLength", message }],
-      echo(req),
+      echo(deps, req),
     );
   }
   // A shared sandbox reads what another instance may have changed (the clock's offset, forced answers) first.
@@ -106,13 +108,14 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMockRequest
   if (sync) await sync();
   // Body: media type and syntax first, so the error names the real problem.
   const body = readBody(spec, op, req.method, req.headers, req.rawBody);
-  if (!body.ok) return refuse(spec, op, body.kind, body.violations, echo(req));
+  if (!body.ok) return refuse(spec, op, body.kind, body.violations, echo(deps, req));
   const lookup = tokenGrant(deps, op, req.headers);
-  const denied = checkSecurity(deps, op, req.headers, lookup instanceof Promise ? await lookup : lookup);
+  const grant = lookup instanceof Promise ? await lookup : lookup;
+  const denied = checkSecurity(deps, op, req.headers, () => echo(deps, req), grant);
   if (denied) return denied;
   const wanted = checkPrefer(spec, op, req.headers.prefer);
   if (!wanted.ok)
-    return refuse(spec, op, "malformed-request", [wanted.violation], echo(req, body.parsedBody));
+    return refuse(spec, op, "malformed-request", [wanted.violation], echo(deps, req, body.parsedBody));
   const prefer = wanted.preference;
 
   const input = prismInput(spec, op, req, body.prismBody);
@@ -125,7 +128,14 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMockRequest
     // Prism's draft-07 validation does not look inside JSON carried in form fields: our own check adds it.
     violations = prismViolations(prismResult, () => checkJsonInForm(spec, op, body.parsedBody)) ?? [];
   }
-  if (violations.length > 0) return refuse(spec, op, "invalid", violations, echo(req, body.parsedBody));
+  if (violations.length > 0)
+    return refuse(
+      spec,
+      op,
+      "invalid",
+      withSpecNames(op, violations, req.search),
+      echo(deps, req, body.parsedBody),
+    );
 
   const forcing = deps.forced.take(spec.host, op.operationId);
   const forced = forcing && (await forcing);
@@ -134,27 +144,11 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMockRequest
     const answer = await deps.behaviour.handle(mockRequest(req, op, params, body), deps.ctx);
     if (answer) return answer;
   }
-  return answerFromPrism(spec, op, req, input, prefer, prismResult, body.parsedBody);
+  return answerFromPrism(deps, op, req, input, prefer, prismResult, body.parsedBody);
 }
 
-/**
- * The query as a behaviour reads it: first value of each parameter, keyed by its documented name. Prism (and so
- * the validator) matches query names case-insensitively, so `?PAYOUTMERCHANTID=1` is valid and must be found.
- */
-function behaviourQuery(op: OperationInfo, search: URLSearchParams): Record<string, string> {
-  const declared = ((op.prism.request as { query?: { name: string }[] } | undefined)?.query ?? []).map(
-    (p) => p.name,
-  );
-  const out = firstValues(search);
-  for (const name of declared) {
-    if (name in out) continue;
-    const lower = name.toLowerCase();
-    let value: string | undefined;
-    for (const [k, v] of search) if (k.toLowerCase() === lower && v) value = v;
-    if (value !== undefined) out[name] = value;
-  }
-  return out;
-}
+/** The query as a behaviour reads it: the first value of each parameter, names matched case-sensitively. */
+const behaviourQuery = (search: URLSearchParams) => firstValues(search);
 
 function mockRequest(
   req: IncomingMockRequest,
@@ -168,7 +162,7 @@ function mockRequest(
     method: req.method,
     path: req.path,
     pathParams: params,
-    query: behaviourQuery(op, req.search),
+    query: behaviourQuery(req.search),
     headers: req.headers,
     rawBody: req.rawBody,
     body: body.parsedBody,
@@ -178,7 +172,7 @@ function mockRequest(
 
 /** Prism's answer for a valid request no behaviour answered: the one already asked for, else the stored one. */
 async function answerFromPrism(
-  spec: HostSpec,
+  deps: PipelineDeps,
   op: OperationInfo,
   req: IncomingMockRequest,
   input: PrismInput,
@@ -191,5 +185,11 @@ async function answerFromPrism(
   const violations = prismViolations(result, () => []);
   if (!violations && result._tag === "Right") return prismAnswer(result.right.output);
   const reasons = violations ?? (result._tag === "Left" ? cannotAnswer(result.left) : []);
-  return refuse(spec, op, "invalid", reasons, echo(req, parsedBody));
+  return refuse(
+    deps.spec,
+    op,
+    "invalid",
+    withSpecNames(op, reasons, req.search),
+    echo(deps, req, parsedBody),
+  );
 }

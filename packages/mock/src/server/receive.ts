@@ -8,36 +8,61 @@ export interface IncomingMockRequest {
   search: URLSearchParams;
   headers: Record<string, string>;
   rawBody: string;
-  /** The body limit in bytes, set when the body was over it (and not read): the answer is the documented 413. */
+  /**
+   * The body limit in bytes, set when the body was over it (read and dropped): the answer is the documented 413,
+   * and the connection is closed after it.
+   */
   bodyTooLarge?: number;
 }
 
-/** Reads the body; resolves `undefined` (and drains the socket) when it is larger than `limit` bytes. */
+/**
+ * How many bytes of an oversized body are read and dropped before the 413: the answer then closes a connection
+ * that has nothing unread, so the client sees the 413 and a clean close, not a reset. Beyond this the 413 is sent
+ * at once (and the close may reach the client as a reset while it is still sending).
+ */
+export function drainLimit(bodyLimit: number): number {
+  return Math.max(bodyLimit * 16, 64 * 1024 * 1024);
+}
+
+/**
+ * Reads the body; resolves `undefined` when it is larger than `limit` bytes, after reading the rest of it (up to
+ * drainLimit) without keeping it.
+ */
 function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers["content-length"] ?? 0);
-    if (declared > limit) {
+    const cap = drainLimit(limit);
+    if (declared > cap) {
       req.resume();
       resolve(undefined);
       return;
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on("data", (chunk: Buffer) => {
+    let over = declared > limit;
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners("data");
+      if (!over && size > limit) {
+        over = true;
+        chunks.length = 0;
+      }
+      if (!over) chunks.push(chunk);
+      else if (size > cap) {
+        req.off("data", onData);
         req.resume();
         resolve(undefined);
-        return;
       }
-      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.on("end", () => {
+      if (over) resolve(undefined);
+      else
+        resolve(
+          chunks.length === 1
+            ? (chunks[0] as Buffer).toString("utf8")
+            : Buffer.concat(chunks).toString("utf8"),
+        );
     });
-    req.on("end", () =>
-      resolve(
-        chunks.length === 1 ? (chunks[0] as Buffer).toString("utf8") : Buffer.concat(chunks).toString("utf8"),
-      ),
-    );
     req.on("error", reject);
   });
 }

@@ -1,5 +1,6 @@
 // Documented refusals: the operation's own 400/422 in the host's shape, else the spec's shared refusal responses.
 import { type HostSpec, type OperationInfo, preparedResponse, resolve } from "../core/spec-index.js";
+import { timeLike } from "../core/written-time.js";
 import type { MockResponse } from "../types.js";
 import { problem, type Violation } from "./violations.js";
 
@@ -12,10 +13,12 @@ const TITLES: Record<RefusalKind, string> = {
   "unsupported-media-type": "Unsupported media type",
 };
 
-/** What a refusal echoes of the request, so a refusal never carries an example's identifiers. */
+/** What a refusal echoes of the request, so a refusal never carries an example's identifiers, path or time. */
 export interface RefusalContext {
   path: string;
   fields: Record<string, string>;
+  /** The mock clock's time of the refusal (ms). */
+  now: number;
 }
 
 /** The status of the operation's shared response with `x-pgi-refusal: kind`, if it documents one. */
@@ -47,13 +50,17 @@ const IDENTIFIERS: Record<string, string[]> = {
   reseller_uuid: ["reseller_uuid"],
 };
 
-/** Replaces identifiers and the path in a documented example body with the request's own values. */
+/**
+ * Replaces identifiers, the path and the time (`timestamp`) in a documented example body with the request's own
+ * values and the mock clock's time.
+ */
 export function echoRequest(body: unknown, ctx: RefusalContext, depth = 0): unknown {
   if (depth > 4 || !body || typeof body !== "object" || Array.isArray(body)) return body;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
     const names = IDENTIFIERS[k];
     if (k === "path" && typeof v === "string") out[k] = ctx.path;
+    else if (k === "timestamp" && typeof v === "string") out[k] = timeLike(v, ctx.now);
     // The request's own value, or empty when it sent none: never the example's identifier.
     else if (names && typeof v === "string")
       out[k] = names.map((name) => ctx.fields[name]).find((x) => x !== undefined) ?? "";
@@ -98,7 +105,11 @@ export function refuse(
   const shared = kind === "invalid" ? "malformed-request" : kind;
   const status = sharedRefusalStatus(spec, op, shared) ?? (shared === "malformed-request" ? 400 : 0);
   const fallback = { "malformed-request": 400, "body-too-large": 413, "unsupported-media-type": 415 }[shared];
-  const extra = violations.length > 1 ? { validation: violations } : {};
+  const extra = {
+    ...(violations.length > 1 ? { validation: violations } : {}),
+    instance: ctx.path,
+    timestamp: new Date(ctx.now).toISOString(),
+  };
   return withViolations(
     problem(status || fallback, TITLES[shared], describe(violations) || TITLES[shared], extra),
     violations,

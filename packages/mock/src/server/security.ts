@@ -9,6 +9,7 @@ import {
 } from "../core/spec-index.js";
 import type { MockResponse } from "../types.js";
 import type { PipelineDeps } from "./pipeline.js";
+import { echoRequest, type RefusalContext } from "./refusal.js";
 import { problem } from "./violations.js";
 
 function bearer(headers: Record<string, string>): string | undefined {
@@ -45,6 +46,14 @@ export function tokenGrant(
     .then((grant) => ({ grant }));
 }
 
+/** The header of an apiKey scheme as the spec spells it (headers match in any case; hints name them as written). */
+function schemeHeader(deps: PipelineDeps, scheme: string): string | undefined {
+  const schemes = (
+    deps.spec.doc.components as { securitySchemes?: Record<string, { name?: string }> } | undefined
+  )?.securitySchemes;
+  return schemes?.[scheme]?.name;
+}
+
 /** Why one alternative fails, or undefined when it is satisfied. */
 function failure(
   deps: PipelineDeps,
@@ -67,9 +76,10 @@ function failure(
     } else if (req.type === "apiKey") {
       const name = req.headerName ?? "authorization";
       const value = headers[name];
-      if (value === undefined || value === "") return `header ${name}: missing`;
+      const spelled = schemeHeader(deps, req.scheme) ?? name;
+      if (value === undefined || value === "") return `header ${spelled}: missing`;
       if (name === "authorization" && !secretEquals(value, deps.ctx.credentials.otpAuthorization)) {
-        return `header ${name}: not the configured credential`;
+        return `header ${spelled}: not the configured credential`;
       }
     }
   }
@@ -77,7 +87,9 @@ function failure(
 }
 
 /**
- * Returns the documented 401 answer when no security alternative of the operation is satisfied.
+ * Returns the documented 401 answer when no security alternative of the operation is satisfied, with the
+ * request's path and the mock clock's time in place of the example's (and its identifiers), as `echo()` gives them:
+ * worked out only for a refusal.
  * Operations without security (or with only webhook signatures, checked by behaviours) pass. `lookup` is the
  * bearer token's grant from tokenGrant(), when the request path looked it up.
  */
@@ -85,6 +97,7 @@ export function checkSecurity(
   deps: PipelineDeps,
   op: OperationInfo,
   headers: Record<string, string>,
+  echo: () => RefusalContext,
   lookup?: TokenLookup,
 ): MockResponse | undefined {
   const alternatives = op.security.filter((alt) =>
@@ -109,5 +122,10 @@ export function checkSecurity(
   // An operation that documents no 401 (the OTP service) is refused with its documented 400 instead, so the mock
   // never answers a status the contract does not list.
   const res = doc ?? preparedResponse(deps.spec, op, 400) ?? problem(401, "Unauthorized", reason);
-  return { ...res, headers: { ...(res.headers ?? {}), "x-pgi-mock-hint": reason } };
+  // The example's path and time are the example's: the refusal carries this request's path and the mock's time.
+  return {
+    ...res,
+    body: echoRequest(res.body, echo()),
+    headers: { ...(res.headers ?? {}), "x-pgi-mock-hint": reason },
+  };
 }

@@ -1,14 +1,15 @@
 // The validation stage: the request as Prism would take it, checked by validators compiled once per operation.
 import { compileRequestValidator, type RequestValidator } from "../core/request-validators.js";
 import type { HostSpec, OperationInfo } from "../core/spec-index.js";
+import { caseSensitiveQuery } from "./param-names.js";
 import { negotiableAccept } from "./prefer.js";
 import type { PrismInput } from "./prism-oracle.js";
 import type { IncomingMockRequest } from "./receive.js";
 import { checkJsonInForm, fromPrism, type Violation } from "./violations.js";
 
-function allValues(search: URLSearchParams): Record<string, string | string[]> {
+function allValues(pairs: Iterable<[string, string]>): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [key, value] of search) {
+  for (const [key, value] of pairs) {
     const had = out[key];
     out[key] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
   }
@@ -17,7 +18,8 @@ function allValues(search: URLSearchParams): Record<string, string | string[]> {
 
 /**
  * The request as Prism takes it: Accept narrowed to what the operation documents, Prefer removed (the mock reads
- * it), JSON bodies parsed and form bodies raw.
+ * it), JSON bodies parsed and form bodies raw, and query names matched case-sensitively (a name that differs from
+ * a documented one only in case is left out, so it is not taken for the documented parameter).
  *
  * @example
  * const input = prismInput(spec, op, incoming, parsedJson);
@@ -35,7 +37,7 @@ export function prismInput(
   delete headers.prefer;
   return {
     method: req.method.toLowerCase(),
-    url: { path: req.path, query: allValues(req.search) },
+    url: { path: req.path, query: allValues(caseSensitiveQuery(op, req.search)) },
     headers,
     body,
   };

@@ -78,8 +78,10 @@ describe("gateway: hashes and mandates", () => {
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.json())).toMatch(/E1101/);
     const hint = res.headers.get("x-pgi-mock-hint") ?? "";
-    expect(hint).toMatch(/mandate-authorization|sha512/);
-    expect(hint).not.toContain(mock.credentials.salt);
+    const preimage = res.headers.get("x-pgi-mock-preimage") ?? "";
+    expect(hint).toMatch(/^body\.hash: does not match mandate-authorization: /);
+    expect(preimage).toMatch(/\|2\.00\|.*\|<SALT>$/);
+    expect(hint + preimage).not.toContain(mock.credentials.salt);
   });
 
   it.each([

@@ -97,6 +97,25 @@ describe("payout merchant identifiers", () => {
   });
 });
 
+describe("linkIds the mock issues are URL-safe", () => {
+  it("60 links: each linkId is 64 URL-safe characters and works put into a path and a query as it is", async () => {
+    for (let i = 0; i < 60; i++) {
+      const created = await create("1111312", `SAFE${i}`);
+      const { linkId } = (created.json() as { data: { linkId: string } }).data;
+      expect(linkId).toMatch(/^[A-Za-z0-9_-]{64}$/);
+      // As tools and scripts do: the identifier copied into the URL without escaping.
+      const status = await call(`${mock.urls.payout}/payout/v2/smartSend/status?linkId=${linkId}`);
+      expect(status.json()).toMatchObject({ status: 0, msg: "PENDING" });
+      const extended = await call(`${mock.urls.payout}/payout/v2/smartSend/expiry/${linkId}`, {
+        method: "PUT",
+        headers: { ...TOKEN, pid: "1111312", "content-type": "application/x-www-form-urlencoded" },
+        body: form({ expiryDate: later(3) }),
+      });
+      expect(extended.json()).toMatchObject({ status: 0 });
+    }
+  });
+});
+
 describe("expiryDate with Z or +0000", () => {
   it("create and extend accept both forms with milliseconds", async () => {
     const created = await create("1111312", "ZFORM1", later(1, true));

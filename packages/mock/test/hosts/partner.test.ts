@@ -6,6 +6,7 @@ import { LIMITED_PARTNER_TOKEN } from "../../src/core/credentials.js";
 import type { Delivery } from "../../src/hosts/webhook-dispatcher.js";
 import type { RunningMock } from "../../src/types.js";
 import { call, form, START, startTestMock } from "../helpers.js";
+import { waitFor } from "../wait-for.js";
 
 let mock: RunningMock;
 let receiver: Server;
@@ -58,12 +59,18 @@ async function deliveries(): Promise<Delivery[]> {
 
 /** Waits (bounded) until the first delivery has `n` finished attempts. */
 async function attempts(n: number): Promise<Delivery> {
-  for (let i = 0; i < 300; i++) {
-    const [d] = await deliveries();
-    if (d && d.attempts.length >= n && d.attempts.every((a) => a.status !== undefined || a.error)) return d;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`no ${n} finished attempts`);
+  let found: Delivery | undefined;
+  await waitFor(
+    async () => {
+      const [d] = await deliveries();
+      found = d;
+      return Boolean(
+        d && d.attempts.length >= n && d.attempts.every((a) => a.status !== undefined || a.error),
+      );
+    },
+    { what: `${n} finished attempts` },
+  );
+  return found as Delivery;
 }
 
 const trigger = (body: object, uuid = "11eb-de10-3a450888-a354-a483e7015be5") =>
@@ -109,7 +116,8 @@ describe("partner: merchant status webhooks", () => {
   it("no answer within 30 s counts as a failure and is retried", async () => {
     answers = ["hang", 200];
     await trigger({ event_name: "Agreement status update", current_status: "Success" });
-    await new Promise((r) => setTimeout(r, 50));
+    // The attempt must be under way (the receiver holds it) before the mock's 30 s pass.
+    await waitFor(() => received.length === 1, { what: "the first attempt to reach the receiver" });
     await mock.clock.advance(30_000);
     await attempts(1);
     expect((await deliveries())[0]?.attempts[0]?.error).toMatch(/no answer within 30 s/);
@@ -149,7 +157,7 @@ describe("partner: merchant status webhooks", () => {
     await trigger({ event_name: "Document status update", current_status: "Received" });
     await attempts(1);
     await trigger({ event_name: "Document status update", current_status: "Declined" });
-    for (let i = 0; i < 100 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    await waitFor(() => received.length >= 2, { what: "the second webhook" });
     expect(JSON.parse(received[1]?.body ?? "{}")).toMatchObject({
       previous_status: "Received",
       current_status: "Declined",

@@ -149,7 +149,7 @@ describe("pgi-mock CLI", () => {
       expect(run.err()).not.toContain(secret);
       expect(JSON.stringify(credentials)).not.toContain(secret);
     }
-  }, 60_000);
+  }, 120_000);
 
   it("--log-format json: every line is one JSON object, a ready event then one per request", async () => {
     const run = await startCli(["--log-format", "json"]);
@@ -179,7 +179,7 @@ describe("pgi-mock CLI", () => {
     expect(events[4]?.path).toBe("/wallet/****");
     expect(run.out() + run.err()).not.toContain(SALT);
     expect(run.out() + run.err()).not.toContain(PAYOUT_TOKEN);
-  }, 60_000);
+  }, 120_000);
 
   it("--quiet prints nothing", async () => {
     const run = await startCli(["--quiet"]);
@@ -189,7 +189,7 @@ describe("pgi-mock CLI", () => {
       expect(await run.stop()).toBe(0);
     }
     expect([run.out(), run.err()]).toEqual(["", ""]);
-  }, 60_000);
+  }, 120_000);
 
   it("misuse exits 2 without quoting a credentials file", async () => {
     const dir = await mkdtemp(join(tmpdir(), "pgi-mock-cli-"));
@@ -218,5 +218,5 @@ describe("pgi-mock CLI", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -94,7 +94,7 @@ describe("constant-time secret comparisons", () => {
       });
     for (const wrong of [c.otpAuthorization.slice(0, -1), `${c.otpAuthorization}x`, "x"]) {
       const res = await validate(wrong);
-      expect(res.headers.get("x-pgi-mock-hint")).toBe("header authorization: not the configured credential");
+      expect(res.headers.get("x-pgi-mock-hint")).toBe("header Authorization: not the configured credential");
     }
     expect((await validate(c.otpAuthorization)).headers.get("x-pgi-mock-hint")).toBeNull();
   });

@@ -73,12 +73,15 @@ describe("what a behaviour is handed", () => {
   });
   afterAll(() => mock.close());
 
-  it("query names in another case (valid for Prism) reach the behaviour under their documented names, never a 500", async () => {
+  it("query names in another case are not the documented parameters: a 400 naming them, never a 500", async () => {
     const res = await call(
       `${mock.urls.payout}/payout/merchant/smartSend/details?MERCHANTREFID=REF1&PAYOUTMERCHANTID=1111312`,
       { headers: { authorization: "Bearer pgi-test-payout-token" } },
     );
-    expect(res.status).toBe(200);
-    expect(res.json()).toMatchObject({ data: { merchantRefId: "REF1" } });
+    expect(res.status).toBe(400);
+    const fields = (JSON.parse(res.headers.get("x-pgi-mock-violations") ?? "[]") as { field: string }[]).map(
+      (v) => v.field,
+    );
+    expect(fields).toEqual(["query.payoutMerchantId", "query.merchantRefId"]);
   });
 });

@@ -39,6 +39,14 @@ export function verify(
   return verifyJoined(plan, fields, received, salt);
 }
 
+/** The recipe's optional fields, empty: what a result that does not carry them is hashed with. */
+const BLANKS: Readonly<Record<string, string>> = Object.freeze({
+  email: "",
+  firstname: "",
+  productinfo: "",
+  ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`udf${i + 1}`, ""])),
+});
+
 /**
  * The fields the reverse hash covers for a result that does not echo every request field: the result's string
  * values, falling back to what the merchant sent (its request), and "" for what neither has (the recipe's
@@ -51,9 +59,14 @@ export function fieldsFor(
   result: Readonly<Record<string, unknown>>,
   request: Readonly<Record<string, unknown>> = {},
 ): PaymentResponseFields {
-  const fields: Record<string, string> = { email: "", firstname: "", productinfo: "" };
-  for (let i = 1; i <= 10; i++) fields[`udf${i}`] = "";
-  for (const [k, v] of Object.entries(request)) if (k !== "hash" && typeof v === "string") fields[k] = v;
-  for (const [k, v] of Object.entries(result)) if (typeof v === "string") fields[k] = v;
+  const fields: Record<string, string> = { ...BLANKS };
+  for (const k of Object.keys(request)) {
+    const v = request[k];
+    if (k !== "hash" && typeof v === "string") fields[k] = v;
+  }
+  for (const k of Object.keys(result)) {
+    const v = result[k];
+    if (typeof v === "string") fields[k] = v;
+  }
   return fields as PaymentResponseFields;
 }

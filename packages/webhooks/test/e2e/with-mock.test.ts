@@ -61,13 +61,16 @@ describe("end to end with the mock", () => {
       };
       return list.deliveries[0];
     };
-    for (let i = 0; i < 250 && (await first())?.attempts[0]?.status === undefined; i++) {
+    // Bounded waits (30 s: long enough for a loaded machine; a good run takes milliseconds).
+    let until = Date.now() + 30_000;
+    while (Date.now() < until && (await first())?.attempts[0]?.status === undefined) {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect((await first())?.attempts.map((a) => a.status)).toEqual([500]);
     await mock.clock.advance(3_000); // the first retry is due 3 s after the failure
     let delivery: Delivery | undefined;
-    for (let i = 0; i < 250; i++) {
+    until = Date.now() + 30_000;
+    while (Date.now() < until) {
       const list = (await (await fetch(`${mock.urls.partner}/__mock/deliveries`)).json()) as {
         deliveries: (typeof delivery)[];
       };

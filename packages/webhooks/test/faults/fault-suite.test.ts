@@ -119,7 +119,7 @@ function reported(receivers: ReceiverProcess[]) {
 describe("fault suite: two receiver processes, one real Redis", () => {
   it("1,000 events under SIGKILL, failed releases, Redis killed (AOF) and frozen, aborted and slow bodies: 0 lost, 0 doubled", async () => {
     const EVENTS = 1_000;
-    const deadline = performance.now() + 80_000;
+    const deadline = performance.now() + 160_000; // about 25 s alone; the bound is for a loaded machine
     const { redis, a, b, processed } = await cluster(true, { FAIL_EVERY: "50", KILL_AFTER: "300" });
     const ports = [a.port, b.port];
     const pick = (seq: number) => (k: number) => ports[(seq + k) % 2] as number;
@@ -178,7 +178,7 @@ describe("fault suite: two receiver processes, one real Redis", () => {
     expect(t.doubled).toBe(0);
     expect(t.unacknowledged).toBe(0);
     expect(t.worstMs).toBeLessThan(30_000);
-  }, 110_000);
+  }, 240_000);
 });
 
 describe("fault suite: what Redis persistence decides", () => {

@@ -28,7 +28,8 @@ export class ReceiverProcess {
     });
     this.child = child;
     const ready = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("receiver did not start within 20 s")), 20_000);
+      // A bound for a loaded machine; a receiver is ready in well under a second alone.
+      const timer = setTimeout(() => reject(new Error("receiver did not start within 60 s")), 60_000);
       child.once("exit", (code) => reject(new Error(`receiver exited with ${code}`)));
       createInterface({ input: child.stdout as NodeJS.ReadableStream }).on("line", (line) => {
         this.lines.push(line);

@@ -65,7 +65,7 @@ export class TestRedis {
   }
 
   async up(): Promise<void> {
-    this.child = spawn(
+    const child = spawn(
       this.bin,
       [
         "--port",
@@ -82,11 +82,15 @@ export class TestRedis {
         stdio: "ignore",
       },
     );
-    for (let i = 0; i < 200; i++) {
+    this.child = child;
+    // Ready when it answers PING; the bound is for a loaded machine (it takes milliseconds alone).
+    const until = Date.now() + 60_000;
+    while (Date.now() < until) {
+      if (child.exitCode !== null) throw new Error(`redis-server exited (${child.exitCode}) on start`);
       if (await this.ping()) return;
       await new Promise((r) => setTimeout(r, 25));
     }
-    throw new Error("redis-server did not start");
+    throw new Error("redis-server did not answer PING within 60 s");
   }
 
   async down(): Promise<void> {

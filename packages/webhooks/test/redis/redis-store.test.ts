@@ -148,7 +148,7 @@ describe("two receiver instances sharing one Redis", () => {
     ).toBe("claimed");
     expect((await b.handle(body, digest)).status).toBe(409);
     let status = 409;
-    for (let i = 0; i < 200 && status === 409; i++) {
+    for (const until = Date.now() + 30_000; Date.now() < until && status === 409; ) {
       await wait(25);
       status = (await b.handle(body, digest)).status;
     }
@@ -173,12 +173,12 @@ describe("a Redis outage", () => {
     expect(calls).toBe(0);
     await redis.up();
     let answer = refused;
-    for (let i = 0; i < 100 && answer.status !== 200; i++) {
+    for (const until = Date.now() + 30_000; Date.now() < until && answer.status !== 200; ) {
       await wait(50);
       answer = await handler.handle(body, digest);
     }
     expect(answer).toEqual({ status: 200, body: { ok: true } });
     expect((await handler.handle(body, digest)).body.duplicate).toBe(true);
     expect(calls).toBe(1);
-  }, 30_000);
+  }, 120_000);
 });
