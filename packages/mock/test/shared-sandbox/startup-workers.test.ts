@@ -55,7 +55,7 @@ describe("start-up", () => {
   it.each([
     [
       ["--workers", "2"],
-      /^pgi-mock: --workers: 2 workers need --redis URL .*each worker would keep its own state$/m,
+      /^pgi-mock: --workers: 2 workers need --redis URL .*each worker would keep its own state \(see --help\)$/m,
     ],
     [["--namespace", "x"], /^pgi-mock: --namespace: only applies with --redis URL/m],
     [["--redis", "mysql://db"], /^pgi-mock: --redis: mysql:\/\/db: use redis:\/\/HOST:PORT\[\/DB\]/m],
