@@ -71,10 +71,14 @@ describe("restarts", () => {
       const clock = (await call(`${c.urls.otp}/__mock/clock`)).body as { offsetMs: number };
       expect(clock.offsetMs).toBeGreaterThanOrEqual(59_000);
       // The first retry was due 3 s after the first failure, long passed on the shared clock: the new instance
-      // makes it on the next advance, then the rest of the schedule.
-      await call(`${c.urls.otp}/__mock/clock/advance`, { body: { seconds: 1_000 } });
+      // makes it on the next advance, then the next one 9 s after it fails. Each advance stays under the 30 s
+      // answer limit, so a slow receiver is never overtaken by the clock.
       const list = async () =>
         ((await call(`${c.urls.partner}/__mock/deliveries`)).body as Listed).deliveries;
+      const answered = async (n: number) => (await list())[0]?.attempts[n - 1]?.status !== undefined;
+      await call(`${c.urls.otp}/__mock/clock/advance`, { body: { seconds: 1 } });
+      expect(await until(() => answered(2), 10_000)).toBe(true);
+      await call(`${c.urls.otp}/__mock/clock/advance`, { body: { seconds: 10 } });
       expect(await until(async () => (await list())[0]?.state === "delivered", 10_000)).toBe(true);
       expect((await list())[0]?.attempts.map((x) => x.status)).toEqual([500, 500, 200]);
       expect(rx.got).toHaveLength(3);
