@@ -181,9 +181,4 @@ export class WebhookDispatcher {
   async settled(): Promise<void> {
     while (this.running.size > 0) await Promise.all([...this.running]);
   }
-
-  /** Stops waiting for every attempt in flight (close). */
-  abortAll(): void {
-    for (const controller of this.inflight.values()) controller.abort();
-  }
 }
