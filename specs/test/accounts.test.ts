@@ -312,7 +312,15 @@ describe("operation contract", () => {
     expect(Object.keys((op.requestBody as Json).content as Json)).toEqual([
       "application/x-www-form-urlencoded",
     ]);
-    expect(Object.keys(op.responses as Json).sort()).toEqual(["200", "400", "401", "413", "415", "422"]);
+    expect(Object.keys(op.responses as Json).sort()).toEqual([
+      "200",
+      "400",
+      "401",
+      "413",
+      "415",
+      "422",
+      "503",
+    ]);
   });
   it("has two named 401 examples", () => {
     const [, response] = resolve(ptr("paths", "/api/v1/otps/verify_otp", "post", "responses", "401"));
@@ -325,7 +333,8 @@ describe("operation contract", () => {
 describe("named examples validate against their schemas", () => {
   const examples = namedExamples();
   it("covers every body", () => {
-    expect(examples.length).toBe(16);
+    // Including the example of the shared store-unavailable refusal (503).
+    expect(examples.length).toBe(17);
   });
   it.each(examples)("%s", (_name, schemaPointer, value) => {
     expect(check(validatorAt(HOST, schemaPointer), value)).toEqual([]);

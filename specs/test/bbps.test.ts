@@ -271,7 +271,7 @@ describe("operations", () => {
       expect(op.security).toEqual([{ bbpsBearer: ["check_complain_status"] }]);
       expect(op.requestBody).toBeUndefined();
       expect((op.responses as Obj)["200"]).toEqual({ $ref: "#/components/responses/ComplaintStatus" });
-      expect(Object.keys(op.responses as Obj).sort()).toEqual(["200", "400", "401", "413"]);
+      expect(Object.keys(op.responses as Obj).sort()).toEqual(["200", "400", "401", "413", "503"]);
       expect((op.responses as Obj)["400"]).toEqual({ $ref: "#/components/responses/BadRequest" });
     },
   );

@@ -348,7 +348,7 @@ describe("headers and security", () => {
     "%s answers 200 (string, text and JSON) and 400",
     (path) => {
       const responses = op(path).responses as Json;
-      expect(Object.keys(responses).sort()).toEqual(["200", "400", "413", "415"]);
+      expect(Object.keys(responses).sort()).toEqual(["200", "400", "413", "415", "503"]);
       const [, ok] = resolve(ptr("paths", path, "post", "responses", "200"));
       expect(Object.keys(ok.content as Json).sort()).toEqual(["application/json", "text/plain"]);
     },

@@ -335,7 +335,15 @@ describe("operations", () => {
     expect(op.security).toEqual([{ partnerBearer: ["refer_merchant"] }]);
     expect(Object.keys((op.requestBody as Obj).content as Obj)).toEqual([FORM]);
     expect((op.requestBody as Obj).required).toBe(true);
-    expect(Object.keys(op.responses as Obj).sort()).toEqual(["200", "400", "401", "413", "415", "422"]);
+    expect(Object.keys(op.responses as Obj).sort()).toEqual([
+      "200",
+      "400",
+      "401",
+      "413",
+      "415",
+      "422",
+      "503",
+    ]);
   });
   it("agreement generation needs refer_merchant plus one of the two management scopes", () => {
     const op = at(HOST, ptr("paths", ESIGN, "get")) as Obj;
@@ -352,6 +360,7 @@ describe("operations", () => {
       "413",
       "422",
       "500",
+      "503",
     ]);
     expect(op.requestBody).toBeUndefined();
   });

@@ -1,4 +1,5 @@
-// Every operation documents the mock's shared refusals (400, 413, 415), identifiers have one pattern, URLs a host.
+// Every operation documents the mock's shared refusals (400, 413, 415, 503), identifiers have one pattern, URLs a
+// host.
 import { describe, expect, it } from "vitest";
 import { HOSTS, loadBundle, ptr, validatorAt } from "./helpers.js";
 
@@ -24,11 +25,14 @@ const operations = HOSTS.flatMap((host) =>
 
 describe("shared refusals", () => {
   it.each(operations.map((o) => [`${o.host} ${o.method.toUpperCase()} ${o.path}`, o] as const))(
-    "%s documents 400, 413 and (with a body) 415",
+    "%s documents 400, 413, 503 and (with a body) 415",
     (_name, { host, op }) => {
       const responses = op.responses as Obj;
       const tooLarge = deref(host, responses["413"]);
       expect(tooLarge["x-pgi-refusal"]).toBe("body-too-large");
+      const storeDown = deref(host, responses["503"]);
+      expect(storeDown["x-pgi-refusal"]).toBe("store-unavailable");
+      expect(Object.keys(storeDown.headers as Obj)).toEqual(["Retry-After"]);
       const bad = deref(host, responses["400"]);
       expect(bad, "a 400 of the host's own or the shared malformed-request refusal").toBeDefined();
       if (op.requestBody) {
@@ -39,20 +43,22 @@ describe("shared refusals", () => {
     },
   );
 
-  it.each(["RefusalMalformedRequest", "RefusalBodyTooLarge", "RefusalUnsupportedMediaType"])(
-    "%s says the interface does not show the real host's body",
-    (name) => {
-      const host = HOSTS.find(
-        (h) =>
-          (loadBundle(h).components as Obj).responses &&
-          name in ((loadBundle(h).components as Obj).responses as Obj),
-      );
-      expect(host).toBeDefined();
-      const response = ((loadBundle(host!).components as Obj).responses as Obj)[name] as Obj;
-      expect(response.description).toMatch(/does not show the real host's/);
-      expect(Object.keys(response.content as Obj)).toEqual(["application/problem+json"]);
-    },
-  );
+  it.each([
+    "RefusalMalformedRequest",
+    "RefusalBodyTooLarge",
+    "RefusalUnsupportedMediaType",
+    "RefusalStoreUnavailable",
+  ])("%s says the interface does not show the real host's body", (name) => {
+    const host = HOSTS.find(
+      (h) =>
+        (loadBundle(h).components as Obj).responses &&
+        name in ((loadBundle(h).components as Obj).responses as Obj),
+    );
+    expect(host).toBeDefined();
+    const response = ((loadBundle(host!).components as Obj).responses as Obj)[name] as Obj;
+    expect(response.description).toMatch(/does not show the real host's/);
+    expect(Object.keys(response.content as Obj)).toEqual(["application/problem+json"]);
+  });
 });
 
 describe("payout merchant identifiers", () => {

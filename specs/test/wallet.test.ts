@@ -213,7 +213,7 @@ describe("operation contract", () => {
     expect((schema["x-pgi-signature"] as Json).id).toBe("wallet-response-checksum");
   });
   it("answers failures with 200 (status FAILURE)", () => {
-    expect(Object.keys(op.responses as Json).sort()).toEqual(["200", "400", "413", "415"]);
+    expect(Object.keys(op.responses as Json).sort()).toEqual(["200", "400", "413", "415", "503"]);
   });
 });
 
@@ -248,7 +248,8 @@ describe("example checksums follow the recipes (the mock's test secret pgi-test-
 describe("named examples validate against their schemas", () => {
   const examples = namedExamples();
   it("covers every body", () => {
-    expect(examples.length).toBe(13);
+    // Including the example of the shared store-unavailable refusal (503).
+    expect(examples.length).toBe(14);
   });
   it.each(examples)("%s", (_name, schemaPointer, value) => {
     expect(check(validatorAt(HOST, schemaPointer), value)).toEqual([]);

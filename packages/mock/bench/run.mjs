@@ -1,144 +1,17 @@
 // Benchmark, one run: bare node:http (a fixed body: the ceiling), `prism mock` (CLI, one host per process) and our
 // mock (all seven hosts, one process) on the same bundles and load generator (autocannon, 10 connections). Prints
 // rps, p50/p99 and RSS per case, each ratio to Prism and to the ceiling, and our start-up times.
-import { execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { sign } from "@pgi/signing";
-import autocannon from "autocannon";
-import { parse } from "yaml";
-import { DEFAULT_CREDENTIALS, HOST_NAMES } from "../dist/index.js";
+import { HOST_NAMES } from "../dist/index.js";
+import { bundle, CASES } from "./cases.mjs";
+import { DURATION, loadInTurns, ROUNDS, rssMb, start, stop } from "./load.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const prismBin = join(dirname(require.resolve("@stoplight/prism-cli/package.json")), "dist", "index.js");
-const bundle = (host) => join(here, "..", "dist", "specs", `${host}.yaml`);
-
-// The documented request example of the mandate authorization, re-signed with the mock's salt.
-const gatewayDoc = parse(readFileSync(bundle("gateway"), "utf8"));
-const deref = (v) =>
-  v?.$ref
-    ? deref(
-        v.$ref
-          .slice(2)
-          .split("/")
-          .reduce((n, k) => n[k], gatewayDoc),
-      )
-    : v;
-const authorize = deref(gatewayDoc.paths["/AuthorizeTransaction.php"].post);
-const form = structuredClone(
-  deref(Object.values(deref(authorize.requestBody).content)[0].examples.tokenisedCard).value,
-);
-form.key = DEFAULT_CREDENTIALS.merchantKey;
-form.hash = sign("mandate-authorization", form, DEFAULT_CREDENTIALS.salt).digest;
-
-const CASES = [
-  {
-    name: "valid GET (complaint status, bearer checked)",
-    short: "valid GET",
-    host: "bbps",
-    method: "GET",
-    path: "/gateway-nbc/v1/nbc/checkComplaintStatus?complaintId=CMP1",
-    headers: { authorization: `Bearer ${DEFAULT_CREDENTIALS.bbpsToken}` },
-  },
-  {
-    name: "valid hashed form POST (mandate authorization, hash checked by us only)",
-    short: "valid form POST",
-    host: "gateway",
-    method: "POST",
-    path: "/AuthorizeTransaction.php",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(form).toString(),
-  },
-  {
-    name: "invalid JSON POST (send OTP, bad mobile number)",
-    short: "invalid JSON POST",
-    host: "otp",
-    method: "POST",
-    path: "/otp/send",
-    headers: { "content-type": "application/json", clienttype: "WEB" },
-    body: JSON.stringify({ mobileNumber: "12345", merchantName: "Shop", merchantDomain: "shop.in" }),
-  },
-];
-
-const rssMb = (pid) => {
-  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return m ? Number(m[1]) / 1024 : Number.NaN;
-};
-
-async function waitUp(urls, deadline = Date.now() + 30_000) {
-  const pending = new Set(urls);
-  while (Date.now() < deadline && pending.size > 0) {
-    await Promise.all(
-      [...pending].map((url) =>
-        fetch(url).then(
-          (r) => r.arrayBuffer().then(() => pending.delete(url)),
-          () => {},
-        ),
-      ),
-    );
-    if (pending.size > 0) await new Promise((r) => setTimeout(r, 5));
-  }
-  if (pending.size > 0) throw new Error(`${[...pending].join(", ")} did not come up`);
-}
-
-async function start(args, probes) {
-  const t0 = performance.now();
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"] });
-  await waitUp(probes);
-  return { child, startMs: performance.now() - t0 };
-}
-
-const stop = (child) =>
-  new Promise((r) => {
-    child.once("exit", r);
-    child.kill("SIGTERM");
-  });
-
-const ROUNDS = 3;
-const once = async (url, c, duration) => {
-  const r = await autocannon({
-    url,
-    method: c.method,
-    headers: c.headers,
-    body: c.body,
-    connections: 10,
-    duration,
-  });
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
-  };
-};
-/** The round with the median rps, and the counts summed over the rounds. */
-const median = (rounds) => {
-  const sorted = [...rounds].sort((a, b) => a.rps - b.rps);
-  const mid = sorted[Math.floor(sorted.length / 2)];
-  return {
-    ...mid,
-    non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
-    errors: rounds.reduce((n, r) => n + r.errors, 0),
-  };
-};
-
-/**
- * Loads the servers of one case in turns (a warm-up each, then ROUNDS rounds that alternate between them), so the
- * machine's other load falls on all of them alike; each gets its median round.
- */
-async function loadInTurns(targets, c) {
-  for (const url of Object.values(targets)) await once(url, c, 1);
-  const rounds = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
-  for (let i = 0; i < ROUNDS; i++) {
-    for (const [k, url] of Object.entries(targets)) rounds[k].push(await once(url, c, DURATION / ROUNDS));
-  }
-  return Object.fromEntries(Object.entries(rounds).map(([k, r]) => [k, median(r)]));
-}
 
 const HOST_ORDER = HOST_NAMES;
 const BASE = 4710;

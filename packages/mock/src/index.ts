@@ -1,4 +1,5 @@
 // Public entry of @pgi/mock: every host of the interface, served from the specs, with state, checks and webhooks.
+export { DEFAULT_STATE_LIMITS, type StateLimits } from "./core/bounded-store.js";
 export { createClock } from "./core/clock.js";
 export {
   CREDENTIAL_ENV,
@@ -8,6 +9,7 @@ export {
   resolveCredentials,
 } from "./core/credentials.js";
 export { createScheduler } from "./core/scheduler.js";
+export { MockError, StoreConfigError, StoreUnavailableError } from "./errors.js";
 export {
   CONFIGURATION,
   type ConfigurationEntry,

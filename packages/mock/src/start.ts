@@ -1,11 +1,10 @@
-// startMock(): all seven hosts in one process, one node:http server per host, sharing state, clock and scheduler.
+// startMock(): all seven hosts in one process, one node:http server per host, sharing the store and the clock.
 // It only wires the stages (src/server/) together and listens; the request path is in server/pipeline.ts.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { DEFAULT_STATE_LIMITS } from "./core/bounded-store.js";
+import { DEFAULT_STATE_LIMITS, type StateLimits } from "./core/bounded-store.js";
 import { createClock } from "./core/clock.js";
 import { credentialsByName, resolveCredentials, secretValues } from "./core/credentials.js";
-import { createScheduler } from "./core/scheduler.js";
 import {
   documentedResponse,
   findOperationObject,
@@ -13,6 +12,7 @@ import {
   loadSpecs,
   type OperationInfo,
 } from "./core/spec-index.js";
+import { StoreUnavailableError } from "./errors.js";
 import { HOSTS } from "./generated/hosts.js";
 import { createHostBehaviours } from "./hosts/index.js";
 import { send } from "./server/answer.js";
@@ -24,7 +24,10 @@ import { receive } from "./server/receive.js";
 import { requestEntry } from "./server/request-log.js";
 import { buildRouteTable } from "./server/route-table.js";
 import { guardSockets, isClosing } from "./server/socket-guards.js";
+import { storeUnavailable } from "./server/store-unavailable.js";
 import { problem } from "./server/violations.js";
+import { openStore } from "./state/open-store.js";
+import type { Job } from "./state/types.js";
 import {
   HOST_NAMES,
   type HostBehaviour,
@@ -42,7 +45,7 @@ export const DEFAULT_PORTS: Readonly<Record<HostName, number>> = Object.fromEntr
 
 function hostContext(
   options: MockOptions,
-  base: Pick<HostContext, "clock" | "scheduler" | "credentials" | "log" | "timeFactor">,
+  base: Pick<HostContext, "clock" | "state" | "credentials" | "log" | "timeFactor">,
   specs: Map<HostName, HostSpec>,
 ): HostContext {
   // Operations by id, indexed once: behaviours look up documented answers on every request.
@@ -100,19 +103,30 @@ function hostServer(
     try {
       const incoming = await receive(req, bodyLimit);
       ({ method, path } = incoming);
-      answer = isControlPath(path) ? await control(incoming) : await handleRequest(deps, incoming);
+      if (isControlPath(path)) {
+        // A shared sandbox reads the clock's offset first: an advance or reset on another instance shows here.
+        if (ctx.state.sync) await ctx.state.sync();
+        answer = await control(incoming);
+      } else {
+        answer = await handleRequest(deps, incoming);
+        ctx.log("request", { host, method, path, status: answer.status });
+      }
       // The oversized body was read to its end: the 413 closes a connection with nothing left unread.
       if (incoming.bodyTooLarge) answer = withHeader(answer, "connection", "close");
-      if (!isControlPath(path)) ctx.log("request", { host, method, path, status: answer.status });
     } catch (error) {
       // The client went away in the middle of its request: there is no one to answer, and no bug.
       if (req.socket.destroyed) return;
-      ctx.log("internal-error", { host, error: error instanceof Error ? error.stack : String(error) });
-      answer = problem(
-        500,
-        "Mock internal error",
-        "the mock failed on this request; this is a bug in the mock",
-      );
+      if (error instanceof StoreUnavailableError) {
+        ctx.log("store-unavailable", { host, method, path, reason: error.reason });
+        answer = storeUnavailable(error);
+      } else {
+        ctx.log("internal-error", { host, error: error instanceof Error ? error.stack : String(error) });
+        answer = problem(
+          500,
+          "Mock internal error",
+          "the mock failed on this request; this is a bug in the mock",
+        );
+      }
     }
     // Request log hook (issue 13): one entry per finished request.
     options.onRequest?.(requestEntry(host, method, path, answer, ctx.clock.now()));
@@ -162,48 +176,42 @@ const closeAll = (servers: Server[]) =>
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const hostname = options.hostname ?? "127.0.0.1";
   const timeFactor = options.timeFactor ?? 1;
-  const clock = options.clock ?? createClock();
   const credentials = resolveCredentials(options.credentials);
   const secrets = secretValues(credentials);
   const mask = (line: string) =>
     secrets.reduce((l, s) => (l.includes(s) ? l.split(s).join("****") : l), line);
   const sink = options.log;
+  let now = () => Date.now();
   const log = (event: string, data: Record<string, unknown> = {}) => {
-    if (sink) sink(mask(`${new Date(clock.now()).toISOString()} ${event} ${JSON.stringify(data)}`));
+    if (sink) sink(mask(`${new Date(now()).toISOString()} ${event} ${JSON.stringify(data)}`));
   };
-  const scheduler = createScheduler(clock, {
+  const limits = stateLimits(options.stateLimits);
+  const opened = await openStore({
+    limits,
+    clock: options.clock ?? createClock(),
     timeFactor,
-    onError: (error) => log("scheduled-task-failed", { error: String(error) }),
+    redis: options.redis,
+    log,
   });
-  clock.attach(scheduler);
-
-  const specs = await loadSpecs();
-  const behaviours: HostBehaviour[] = createHostBehaviours({
-    ...DEFAULT_STATE_LIMITS,
-    ...(options.stateLimits ?? {}),
-  });
-  const queue = new Map<string, MockResponse[]>();
-  const urls = {} as Record<HostName, string>;
-  const ctx = hostContext(options, { clock, scheduler, credentials, log, timeFactor }, specs);
-  const reset = () => {
-    scheduler.clear();
-    queue.clear();
-    for (const b of behaviours) b.reset();
-    clock.resetOffset();
-  };
-  const controlDeps = {
-    specs,
-    behaviours,
-    ctx,
-    urls: () => urls,
-    forced: queue,
-    reset,
-    advance: (ms: number) => clock.advance(ms),
-    offset: () => clock.offset(),
-  };
+  const { store, clock, scheduler } = opened;
+  now = () => clock.now();
 
   const servers: Server[] = [];
   try {
+    const specs = await loadSpecs();
+    const behaviours: HostBehaviour[] = createHostBehaviours();
+    const urls = {} as Record<HostName, string>;
+    const ctx = hostContext(options, { clock, state: store, credentials, log, timeFactor }, specs);
+    store.jobs.start((job) => runJob(behaviours, ctx, job));
+    const controlDeps = {
+      specs,
+      behaviours,
+      ctx,
+      urls: () => urls,
+      reset: () => store.reset(),
+      advance: (ms: number) => clock.advance(ms),
+      offset: () => clock.offset(),
+    };
     for (const host of HOST_NAMES) {
       const spec = specs.get(host);
       if (!spec) throw new Error(`bundle for ${host} is missing; run pnpm build`);
@@ -212,7 +220,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
         route: buildRouteTable(spec),
         behaviour: behaviours.find((b) => b.host === host),
         ctx,
-        forced: forcedAnswers(queue),
+        forced: forcedAnswers(store.forced, spec),
       };
       const control = createControlApi(
         [...coreRoutes(controlDeps, host), ...behaviours.flatMap((b) => b.control ?? [])],
@@ -225,25 +233,43 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       await listen(server, host, port, hostname);
       urls[host] = `http://${hostname}:${(server.address() as AddressInfo).port}`;
     }
+    const env: Record<string, string> = {
+      ...Object.fromEntries(HOSTS.map((h) => [h.baseUrlName, urls[h.id]])),
+      ...credentialsByName(credentials),
+    };
+    return {
+      urls,
+      env,
+      credentials,
+      clock,
+      scheduler,
+      store: store.kind,
+      reset: () => store.reset(),
+      async close() {
+        scheduler.clear();
+        await closeAll(servers);
+        await store.close();
+      },
+    };
   } catch (error) {
     await closeAll(servers);
+    await store.close();
     throw error;
   }
+}
 
-  const env: Record<string, string> = {
-    ...Object.fromEntries(HOSTS.map((h) => [h.baseUrlName, urls[h.id]])),
-    ...credentialsByName(credentials),
-  };
-  return {
-    urls,
-    env,
-    credentials,
-    clock,
-    scheduler,
-    reset,
-    async close() {
-      scheduler.clear();
-      await closeAll(servers);
-    },
-  };
+/** The state limits with the defaults filled in; pending deliveries are at most the deliveries kept. */
+function stateLimits(given: Partial<StateLimits> | undefined): StateLimits {
+  const limits = { ...DEFAULT_STATE_LIMITS, ...(given ?? {}) };
+  limits.maxPendingDeliveries = Math.min(limits.maxPendingDeliveries, limits.maxDeliveries);
+  return limits;
+}
+
+/** Runs a due job with the handler the behaviour declared for its kind. */
+async function runJob(behaviours: readonly HostBehaviour[], ctx: HostContext, job: Job): Promise<void> {
+  for (const b of behaviours) {
+    const handler = b.jobs?.[job.kind];
+    if (handler) return handler(job, ctx);
+  }
+  ctx.log("unknown-job", { kind: job.kind, id: job.id });
 }

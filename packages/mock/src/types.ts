@@ -1,9 +1,11 @@
 // The contracts inside the mock: what the server core hands to each host's behaviour, and what it gets back.
 //
 // The core (server, Prism, routing, auth, control API, clock, scheduler) lives in src/server/ and src/core/;
-// each host's state and rules live in src/hosts/<host>.ts and implement HostBehaviour. Keep these types
-// stable: both sides and the tests are written against them.
+// each host's rules live in src/hosts/<host>.ts and implement HostBehaviour; what they keep lives in the store
+// (src/state/: in memory, or Redis for a shared sandbox). Keep these types stable: both sides and the tests are
+// written against them.
 import { type CredentialField, HOSTS, type HostName } from "./generated/hosts.js";
+import type { Job, MockStore } from "./state/types.js";
 
 /** The hosts, named as their spec folders; derived from the specs' x-pgi-host (src/generated/hosts.ts). */
 export type { CredentialField, HostName } from "./generated/hosts.js";
@@ -99,7 +101,8 @@ export type MockFetch = (url: string, init: RequestInit & { signal?: AbortSignal
 /** What the core gives every host behaviour. */
 export interface HostContext {
   clock: Clock;
-  scheduler: Scheduler;
+  /** Everything the mock keeps (memory, or Redis shared by every instance of a sandbox). */
+  state: MockStore;
   credentials: MockCredentials;
   /** Random source in [0, 1); seeded in tests so ids and OTP codes are deterministic. */
   random: () => number;
@@ -141,9 +144,9 @@ export interface HostBehaviour {
   /** Extra control routes (trigger a merchant status change, list deliveries, list sent OTPs, ...). */
   control?: readonly ControlRoute[];
   /** A JSON-serialisable view of the state at mock time `now` (expired records swept), for GET /__mock/state. */
-  snapshot(now: number): unknown;
-  /** Forgets all state (POST /__mock/reset). */
-  reset(): void;
+  snapshot(now: number, ctx: HostContext): Promise<unknown>;
+  /** What runs each kind of job the behaviour schedules (ctx.state.jobs): retries, callbacks. */
+  jobs?: Readonly<Record<string, (job: Job, ctx: HostContext) => Promise<void>>>;
 }
 
 /** Options of startMock(). */
@@ -166,6 +169,11 @@ export interface MockOptions {
   bodyLimit?: number;
   /** Retention after end of life and caps of the mock's state (defaults: DEFAULT_STATE_LIMITS). */
   stateLimits?: Partial<import("./core/bounded-store.js").StateLimits>;
+  /**
+   * Keep the state in Redis instead of this process: a shared sandbox. Every instance started on the same URL and
+   * namespace acts as one mock; the state survives restarts. Default: in memory.
+   */
+  redis?: RedisOptions;
   /** Log sink; default none. Lines are already masked. */
   log?: (line: string) => void;
   /**
@@ -173,6 +181,18 @@ export interface MockOptions {
    * embedded mock is silent.
    */
   onRequest?: (entry: import("./server/request-log.js").RequestLogEntry) => void;
+}
+
+/** Where a shared sandbox keeps its state. */
+export interface RedisOptions {
+  /** redis://[:password@]host:port[/db] (or rediss://). */
+  url: string;
+  /** Sandbox name: instances on one namespace share everything, namespaces see nothing of each other. Default "default". */
+  namespace?: string;
+  /** A namespace untouched this long (real ms) expires with everything in it; default 7 days. */
+  idleExpiryMs?: number;
+  /** How long a request waits for Redis before the 503 refusal (ms); default 2000. */
+  commandTimeoutMs?: number;
 }
 
 /** A running mock. */
@@ -184,8 +204,10 @@ export interface RunningMock {
   credentials: MockCredentials;
   clock: MockClock;
   scheduler: Scheduler;
-  /** Forgets all state, forced responses and deliveries. */
-  reset(): void;
+  /** Where the state lives: "memory", or "redis" (a shared sandbox). */
+  store: "memory" | "redis";
+  /** Forgets all state, forced responses, deliveries and the clock's offset (every instance of a shared sandbox). */
+  reset(): Promise<void>;
   /** Stops every port and cancels scheduled work. */
   close(): Promise<void>;
 }

@@ -249,10 +249,11 @@ const ROWS: Row[] = [
     rule: "response-error-status-added",
     host: "payout",
     change: (d) =>
-      (op(d, "/payout/v2/smartSend/link").responses["503"] = {
-        description: "Service unavailable; retry later.",
+      // 503 is documented already (the mock's shared store-unavailable refusal): plant another error status.
+      (op(d, "/payout/v2/smartSend/link").responses["504"] = {
+        description: "Gateway timeout; retry later.",
       }),
-    where: "503 answer",
+    where: "504 answer",
   },
   {
     rule: "answer-status-removed",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BoundedStore } from "./bounded-store.js";
 
-const limits = { retentionMs: 1_000, maxRecords: 3, maxDeliveries: 2 };
+const limits = { retentionMs: 1_000, maxRecords: 3, maxDeliveries: 2, maxPendingDeliveries: 2 };
 
 describe("BoundedStore", () => {
   it("keeps a record until its end of life plus the retention", () => {

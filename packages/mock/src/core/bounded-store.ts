@@ -8,13 +8,19 @@ export interface StateLimits {
   maxRecords: number;
   /** Webhook deliveries kept in the history (finished ones are dropped oldest first). */
   maxDeliveries: number;
+  /**
+   * Deliveries whose attempts are not over (at most maxDeliveries): a status change that would start one more is
+   * refused with 429, and nothing already pending is dropped (docs/decisions.md).
+   */
+  maxPendingDeliveries: number;
 }
 
-/** Defaults: one hour of retention, 10,000 records per store, 1,000 deliveries (docs/decisions.md). */
+/** Defaults: one hour of retention, 10,000 records per store, 1,000 deliveries, all of which may be pending. */
 export const DEFAULT_STATE_LIMITS: Readonly<StateLimits> = {
   retentionMs: 3_600_000,
   maxRecords: 10_000,
   maxDeliveries: 1_000,
+  maxPendingDeliveries: 1_000,
 };
 
 interface Entry<V> {

@@ -40,3 +40,14 @@ export function findSecret<V>(table: Readonly<Record<string, V>>, received: stri
   if (digests.size > 4 * keys.length + 64) digests.clear();
   return found;
 }
+
+/**
+ * The hex SHA-256 of a secret: what a store keeps instead of a bearer token it issued (no store, log or Redis key
+ * holds the token itself), and what a lookup by that token compares.
+ *
+ * @example
+ * await state.accounts.grant(secretDigest(bearerToken), now);
+ */
+export function secretDigest(value: string): string {
+  return digest(value).toString("hex");
+}

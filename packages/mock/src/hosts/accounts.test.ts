@@ -6,25 +6,24 @@ import {
   request,
   type TestContext,
 } from "../../test/hosts/host-context.js";
+import { secretDigest } from "../core/secret-compare.js";
 import type { HostBehaviour, MockResponse } from "../types.js";
 import { createAccountsBehaviour, USER_TOKEN_SCOPES, USER_TOKEN_SECONDS } from "./accounts.js";
-import type { SentOtp } from "./otp.js";
 
 let t: TestContext;
-let sent: SentOtp[];
 let accounts: HostBehaviour;
 beforeEach(() => {
   t = createTestContext();
-  sent = [];
-  accounts = createAccountsBehaviour(sent);
+  accounts = createAccountsBehaviour();
 });
+const lastSent = async () => (await t.ctx.state.otp.sent(t.clock.now())).at(-1)?.otp ?? "";
 
 const IDENTITY = "9876543210";
 
 async function sendCode(identity = IDENTITY): Promise<string> {
   const res = await control(accounts, t.ctx, "POST", "/__mock/accounts/otp", { body: { identity } });
   expect(res.status).toBe(200);
-  return sent.at(-1)?.otp ?? "";
+  return lastSent();
 }
 
 async function verifyCode(code: string, identity = IDENTITY): Promise<MockResponse> {
@@ -51,13 +50,17 @@ describe("accounts: sign-in OTP verification", () => {
       created_at: t.clock.now() / 1000,
       reseller_uuid: t.ctx.credentials.resellerUuid,
     });
-    const token = t.ctx.credentials.tokens[body.access_token as string];
-    expect(token).toEqual({
+    // Kept by its digest only: the store never holds the token itself.
+    const grant = await t.ctx.state.accounts.grant(secretDigest(body.access_token as string), t.clock.now());
+    expect(grant).toEqual({
       scopes: [...USER_TOKEN_SCOPES],
       expiresAt: t.clock.now() + USER_TOKEN_SECONDS * 1000,
     });
+    expect(JSON.stringify(await t.ctx.state.accounts.snapshot(t.clock.now()))).not.toContain(
+      body.access_token as string,
+    );
     // A code is used once.
-    const again = await verifyCode(sent.at(-1)?.otp ?? "");
+    const again = await verifyCode(await lastSent());
     expect(again.status).toBe(422);
   });
 
@@ -94,9 +97,9 @@ describe("accounts: sign-in OTP verification", () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain("body.identity");
     const code = await sendCode();
-    expect(JSON.stringify(accounts.snapshot(t.clock.now()))).not.toContain(code);
-    accounts.reset();
-    expect(accounts.snapshot(t.clock.now())).toEqual({
+    expect(JSON.stringify(await accounts.snapshot(t.clock.now(), t.ctx))).not.toContain(code);
+    await t.store.reset();
+    expect(await accounts.snapshot(t.clock.now(), t.ctx)).toEqual({
       counts: { pending: 0, issued: 0 },
       pending: [],
       issued: [],

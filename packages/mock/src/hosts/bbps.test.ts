@@ -73,12 +73,12 @@ describe("bill-payment complaints", () => {
   it("snapshot shows each complaint's status; reset forgets them", async () => {
     await check("CMP-1");
     await advance("CMP-1");
-    expect(bbps.snapshot(t.clock.now())).toEqual({
+    expect(await bbps.snapshot(t.clock.now(), t.ctx)).toEqual({
       counts: { complaints: 1 },
       complaints: { "CMP-1": "ASSIGNED" },
     });
-    bbps.reset();
-    expect(bbps.snapshot(t.clock.now())).toEqual({ counts: { complaints: 0 }, complaints: {} });
+    await t.store.reset();
+    expect(await bbps.snapshot(t.clock.now(), t.ctx)).toEqual({ counts: { complaints: 0 }, complaints: {} });
     expect((await check("CMP-1")).payload.complaintStatus).toBe("CAPTURED");
   });
 });

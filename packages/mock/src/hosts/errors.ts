@@ -1,7 +1,8 @@
-// Errors of the host behaviours: one base class, and a subclass per failure that names what to fix.
+// Errors of the host behaviours: one class for the host, and a subclass per failure that names what to fix.
+import { MockError } from "../errors.js";
 
 /** Base class of every error thrown by a host behaviour. */
-export class HostBehaviourError extends Error {
+export class HostBehaviourError extends MockError {
   override readonly name: string = "HostBehaviourError";
   constructor(
     message: string,

@@ -18,8 +18,8 @@ type Result = Record<string, string>;
 let t: TestContext;
 let gateway: HostBehaviour;
 beforeEach(() => {
-  t = createTestContext();
   gateway = createGatewayBehaviour();
+  t = createTestContext({ behaviours: [gateway] });
 });
 
 function signed(operationId: string, example: string, scheme: Scheme, change: Record<string, string> = {}) {
@@ -188,6 +188,7 @@ describe("gateway: UPI one-time mandate", () => {
       fetch: async () => {
         throw new TypeError("fetch failed");
       },
+      behaviours: [gateway],
     });
     const form = signed("initiateHostedCheckoutPayment", "upiCollect", "upi-mandate-registration");
     await post("initiateHostedCheckoutPayment", form);
@@ -248,7 +249,7 @@ describe("gateway: BNPL link-and-pay", () => {
       }),
     );
     expect(resultOf(second)).toMatchObject({ status: "success", txnid: "BNPL-2" });
-    gateway.reset();
+    await t.store.reset();
     const afterReset = await post(
       "initiateHostedCheckoutPayment",
       signed("initiateHostedCheckoutPayment", "bnplLinkAndPay", "payment-request", { phone: "9876543213" }),
@@ -261,9 +262,9 @@ describe("gateway: BNPL link-and-pay", () => {
       "initiateHostedCheckoutPayment",
       signed("initiateHostedCheckoutPayment", "bnplLinkAndPay", "payment-request", { phone: "9876543213" }),
     );
-    expect(gateway.snapshot(t.clock.now())).toMatchObject({ linkedBnplUsers: ["9876543213"] });
-    gateway.reset();
-    expect(gateway.snapshot(t.clock.now())).toEqual({
+    expect(await gateway.snapshot(t.clock.now(), t.ctx)).toMatchObject({ linkedBnplUsers: ["9876543213"] });
+    await t.store.reset();
+    expect(await gateway.snapshot(t.clock.now(), t.ctx)).toEqual({
       counts: { payments: 0, linkedBnplUsers: 0 },
       payments: {},
       linkedBnplUsers: [],

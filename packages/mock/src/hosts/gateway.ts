@@ -1,6 +1,7 @@
 // Gateway host: hash checks, mandate registration, UPI one-time mandates (Intent, Collect with surl/furl) and BNPL.
-import { capSize, DEFAULT_STATE_LIMITS, type StateLimits } from "../core/bounded-store.js";
+
 import { secretEquals } from "../core/secret-compare.js";
+import type { Job, Payment } from "../state/types.js";
 import type { ControlRoute, HostBehaviour, HostContext, MockRequest, MockResponse } from "../types.js";
 import {
   type CollectOutcome,
@@ -39,16 +40,8 @@ const COLLECT_FAILURE: CollectOutcome = {
   errorMessage: "Transaction failed at the bank end",
 };
 
-/** What the mock remembers about a payment on /_payment or a mandate authorization, by txnid. */
-interface Payment {
-  txnid: string;
-  flow: "mandate" | "upi-intent" | "upi-collect" | "bnpl";
-  state: string;
-  mihpayid: string;
-  createdAt: string;
-  completedAt?: string;
-  callback?: { url: string; status?: number; error?: string };
-}
+/** The job that completes a pending UPI payment: its txnid and mihpayid, and the form it was requested with. */
+const UPI_COMPLETION_JOB = "upi-complete";
 
 function schemeOf(req: MockRequest, form: Form): Scheme {
   if (req.operationId === "authorizeMandateTransaction") return "mandate-authorization";
@@ -77,10 +70,64 @@ function referenceIdOf(info: AuthenticationInfo): string | undefined {
   return typeof ref === "string" ? ref : undefined;
 }
 
-/** Creates the gateway behaviour. */
-export function createGatewayBehaviour(limits: StateLimits = DEFAULT_STATE_LIMITS): HostBehaviour {
-  const payments = new Map<string, Payment>();
-  const linkedBnplUsers = new Set<string>();
+/**
+ * Completes a pending UPI payment (a job, 5 mock seconds after the request): Intent succeeds; Collect's final
+ * response is POSTed to surl (success) or furl (failure) and the answer recorded.
+ */
+async function completeUpi(job: Job, ctx: HostContext): Promise<void> {
+  const { txnid, mihpayid, flow } = job.payload as { txnid: string; mihpayid: string; flow: string };
+  const form = job.payload.form as Form;
+  const completedAt = new Date(ctx.clock.now()).toISOString();
+  if (flow === "upi-intent") {
+    await ctx.state.gateway.complete(txnid, mihpayid, { state: "success", completedAt });
+    return;
+  }
+  const vpaHandle = (form.vpa ?? "").split("@")[0] ?? "";
+  const outcome = vpaHandle.startsWith(COLLECT_FAILURE_VPA_PREFIX) ? COLLECT_FAILURE : COLLECT_SUCCESS;
+  const url = (outcome.status === "success" ? form.surl : form.furl) ?? "";
+  const update = { state: outcome.status, completedAt, callback: { url } };
+  if (!(await ctx.state.gateway.complete(txnid, mihpayid, update))) return;
+  let result: { status?: number; error?: string };
+  try {
+    const res = await ctx.fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(collectFinal(ctx, form, mihpayid, outcome)).toString(),
+    });
+    result = { status: res.status };
+    await res.arrayBuffer().catch(() => undefined);
+  } catch (error) {
+    result = { error: `could not post the final response: ${(error as Error).message}` };
+  }
+  await ctx.state.gateway.recordCallback(txnid, mihpayid, result);
+  ctx.log("collect-final-response", { txnid, url, status: result.status });
+}
+
+const paymentRoute: ControlRoute = {
+  method: "GET",
+  path: "/__mock/payments/:txnid",
+  description:
+    "a gateway payment or mandate by txnid: flow, state (pending, then success or failure), mihpayid, Collect callback",
+  async handle(req, ctx) {
+    const p = await ctx.state.gateway.payment(req.params.txnid ?? "");
+    if (!p) {
+      return {
+        status: 404,
+        contentType: "application/problem+json",
+        body: {
+          type: "https://pgi.dev/mock/problems/404",
+          title: "Unknown payment",
+          status: 404,
+          detail: `params.txnid: no payment or mandate with txnid ${req.params.txnid}; POST it to the gateway first`,
+        },
+      };
+    }
+    return { status: 200, body: p };
+  },
+};
+
+/** Creates the gateway behaviour; its state is ctx.state.gateway. */
+export function createGatewayBehaviour(): HostBehaviour {
   const answers = documentedAnswers();
 
   /** The documented invalid-parameters answer (E1101) with the caller's txnid and the hint headers. */
@@ -98,58 +145,11 @@ export function createGatewayBehaviour(limits: StateLimits = DEFAULT_STATE_LIMIT
     return res && { ...res, headers: { ...res.headers, ...hints } };
   };
 
-  const completeUpi = async (ctx: HostContext, form: Form, p: Payment): Promise<void> => {
-    p.completedAt = new Date(ctx.clock.now()).toISOString();
-    if (p.flow === "upi-intent") {
-      p.state = "success";
-      return;
-    }
-    const vpaHandle = (form.vpa ?? "").split("@")[0] ?? "";
-    const outcome = vpaHandle.startsWith(COLLECT_FAILURE_VPA_PREFIX) ? COLLECT_FAILURE : COLLECT_SUCCESS;
-    p.state = outcome.status;
-    const url = (outcome.status === "success" ? form.surl : form.furl) ?? "";
-    p.callback = { url };
-    try {
-      const res = await ctx.fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(collectFinal(ctx, form, p.mihpayid, outcome)).toString(),
-      });
-      p.callback.status = res.status;
-      await res.arrayBuffer().catch(() => undefined);
-    } catch (error) {
-      p.callback.error = `could not post the final response: ${(error as Error).message}`;
-    }
-    ctx.log("collect-final-response", { txnid: p.txnid, url, status: p.callback.status });
-  };
-
-  const paymentRoute: ControlRoute = {
-    method: "GET",
-    path: "/__mock/payments/:txnid",
-    description:
-      "a gateway payment or mandate by txnid: flow, state (pending, then success or failure), mihpayid, Collect callback",
-    handle(req) {
-      const p = payments.get(req.params.txnid ?? "");
-      if (!p) {
-        return {
-          status: 404,
-          contentType: "application/problem+json",
-          body: {
-            type: "https://pgi.dev/mock/problems/404",
-            title: "Unknown payment",
-            status: 404,
-            detail: `params.txnid: no payment or mandate with txnid ${req.params.txnid}; POST it to the gateway first`,
-          },
-        };
-      }
-      return { status: 200, body: p };
-    },
-  };
-
   return {
     host: "gateway",
     control: [paymentRoute],
-    handle(req, ctx) {
+    jobs: { [UPI_COMPLETION_JOB]: completeUpi },
+    async handle(req, ctx) {
       const form = req.body as Form;
       if (!secretEquals(form.key ?? "", ctx.credentials.merchantKey)) {
         const hint = "body.key: not the configured merchant key (PGI_MERCHANT_KEY)";
@@ -161,22 +161,18 @@ export function createGatewayBehaviour(limits: StateLimits = DEFAULT_STATE_LIMIT
 
       const txnid = form.txnid ?? "";
       const mihpayid = newMihpayid(ctx);
-      const record = (flow: Payment["flow"], state: string): Payment => {
-        const p: Payment = {
+      const record = (flow: Payment["flow"], state: string) =>
+        ctx.state.gateway.record({
           txnid,
           flow,
           state,
           mihpayid,
           createdAt: new Date(ctx.clock.now()).toISOString(),
-        };
-        payments.set(txnid, p);
-        capSize(payments, limits.maxRecords);
-        return p;
-      };
+        });
 
       if (req.operationId === "authorizeMandateTransaction") {
         const fails = (form.amount ?? "").endsWith(MANDATE_FAILURE_PAISE);
-        record("mandate", fails ? "failure" : "registered");
+        await record("mandate", fails ? "failure" : "registered");
         const res = answers(ctx, req.operationId, 200, fails ? "bankFailure" : "registered");
         const info = authenticationInfo(form);
         return fillResult(ctx, res, form, {
@@ -190,35 +186,33 @@ export function createGatewayBehaviour(limits: StateLimits = DEFAULT_STATE_LIMIT
         const phone = form.phone ?? "";
         let scenario = BNPL_SCENARIOS[phone.slice(-1)] ?? "bnplRepeatUserSuccess";
         // A first-time user is linked by the registration: the next link-and-pay is a repeat user's debit.
-        if (scenario === "bnplFirstTimeRegistration" && linkedBnplUsers.has(phone)) {
+        if (scenario === "bnplFirstTimeRegistration" && !(await ctx.state.gateway.linkBnplUser(phone))) {
           scenario = "bnplRepeatUserSuccess";
-        } else if (scenario === "bnplFirstTimeRegistration") {
-          linkedBnplUsers.add(phone);
-          capSize(linkedBnplUsers, limits.maxRecords);
         }
-        record("bnpl", scenario);
+        await record("bnpl", scenario);
         const res = answers(ctx, req.operationId, 200, scenario);
         return fillResult(ctx, res, form, { mihpayid, referenceId: newReferenceId(ctx) });
       }
 
       const intent = form.bankcode === "INTENT";
-      const p = record(intent ? "upi-intent" : "upi-collect", "pending");
-      ctx.scheduler.after(UPI_COMPLETION_SECONDS * 1000, () => completeUpi(ctx, form, p));
+      const flow = intent ? "upi-intent" : "upi-collect";
+      await record(flow, "pending");
+      const payload = { txnid, mihpayid, flow, form };
+      await ctx.state.jobs.schedule(
+        { id: `upi:${txnid}:${mihpayid}`, kind: UPI_COMPLETION_JOB, payload },
+        UPI_COMPLETION_SECONDS * 1000,
+      );
       const res = answers(ctx, req.operationId, 200, intent ? "upiIntentPending" : "upiCollectPending");
       fillIntentUri(res, form, mihpayid);
       return fillResult(ctx, res, form, { mihpayid, referenceId: newReferenceId(ctx) });
     },
-    snapshot: () => ({
-      counts: {
-        payments: payments.size,
-        linkedBnplUsers: linkedBnplUsers.size,
-      },
-      payments: Object.fromEntries(payments),
-      linkedBnplUsers: [...linkedBnplUsers],
-    }),
-    reset() {
-      payments.clear();
-      linkedBnplUsers.clear();
+    async snapshot(_now, ctx) {
+      const { payments, linkedBnplUsers } = await ctx.state.gateway.snapshot();
+      return {
+        counts: { payments: payments.length, linkedBnplUsers: linkedBnplUsers.length },
+        payments: Object.fromEntries(payments.map((p) => [p.txnid, p])),
+        linkedBnplUsers,
+      };
     },
   };
 }

@@ -1,24 +1,22 @@
-// The behaviour of every host: the state and rules that the specs alone cannot express.
-import { DEFAULT_STATE_LIMITS, type StateLimits } from "../core/bounded-store.js";
+// The behaviour of every host: the rules that the specs alone cannot express (what they keep is in the store).
 import type { HostBehaviour } from "../types.js";
 import { createAccountsBehaviour } from "./accounts.js";
 import { createBbpsBehaviour } from "./bbps.js";
 import { createGatewayBehaviour } from "./gateway.js";
-import { createOtpBehaviour, type SentOtp } from "./otp.js";
+import { createOtpBehaviour } from "./otp.js";
 import { createPartnerBehaviour } from "./partner.js";
 import { createPayoutBehaviour } from "./payout.js";
 import { createWalletBehaviour } from "./wallet.js";
 
-/** Creates a fresh behaviour (with empty state) for each host. */
-export function createHostBehaviours(limits: StateLimits = DEFAULT_STATE_LIMITS): HostBehaviour[] {
-  const sent: SentOtp[] = [];
+/** Creates the behaviour of each host; their state is the HostContext's store. */
+export function createHostBehaviours(): HostBehaviour[] {
   return [
-    createOtpBehaviour(sent, limits),
-    createGatewayBehaviour(limits),
-    createWalletBehaviour(sent, limits),
-    createPartnerBehaviour(limits),
-    createAccountsBehaviour(sent, limits),
-    createPayoutBehaviour(limits),
-    createBbpsBehaviour(limits),
+    createOtpBehaviour(),
+    createGatewayBehaviour(),
+    createWalletBehaviour(),
+    createPartnerBehaviour(),
+    createAccountsBehaviour(),
+    createPayoutBehaviour(),
+    createBbpsBehaviour(),
   ];
 }

@@ -10,12 +10,13 @@ import type { HostBehaviour, MockResponse } from "../types.js";
 import { createOtpBehaviour, MAX_SENT_OTPS, OTP_LIMITS, type SentOtp } from "./otp.js";
 
 let t: TestContext;
+/** The sent codes as the store lists them after the last call. */
 let sent: SentOtp[];
 let otp: HostBehaviour;
 beforeEach(() => {
   t = createTestContext();
   sent = [];
-  otp = createOtpBehaviour(sent);
+  otp = createOtpBehaviour();
 });
 
 const MOBILE = "9876543210";
@@ -32,6 +33,7 @@ async function call(
   );
   if (!res) throw new Error("deferred to Prism");
   expect(answerErrors(operationId, res)).toEqual([]);
+  sent = await t.ctx.state.otp.sent(t.clock.now());
   return res;
 }
 const send = async () => String((await call("sendOtp", SEND)).body);
@@ -141,10 +143,13 @@ describe("OTP service behaviour", () => {
 
   it("snapshot never shows codes; reset forgets requests and sent codes; the sent list is bounded", async () => {
     await send();
-    expect(JSON.stringify(otp.snapshot(t.clock.now()))).not.toContain(sent[0]?.otp);
-    otp.reset();
-    expect(sent).toEqual([]);
-    expect(otp.snapshot(t.clock.now())).toEqual({ counts: { requests: 0, sentOtps: 0 }, requests: [] });
+    expect(JSON.stringify(await otp.snapshot(t.clock.now(), t.ctx))).not.toContain(sent[0]?.otp);
+    await t.store.reset();
+    expect(await t.ctx.state.otp.sent(t.clock.now())).toEqual([]);
+    expect(await otp.snapshot(t.clock.now(), t.ctx)).toEqual({
+      counts: { requests: 0, sentOtps: 0 },
+      requests: [],
+    });
     for (let i = 0; i < MAX_SENT_OTPS + 5; i++) await send();
     expect(sent).toHaveLength(MAX_SENT_OTPS);
   });

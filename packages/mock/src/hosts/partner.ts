@@ -1,17 +1,14 @@
 // Partner host: webhook registration per reseller, agreement generation, and merchant status changes sent as webhooks.
 
-import { capSize, DEFAULT_STATE_LIMITS, type StateLimits } from "../core/bounded-store.js";
 import type { ControlRoute, HostBehaviour, HostContext, MockResponse } from "../types.js";
-import { WebhookDispatcher } from "./webhook-dispatcher.js";
+import { ATTEMPT_JOB, LIMIT_JOB, WebhookDispatcher } from "./webhook-dispatcher.js";
 
-/** Known merchant onboarding items: the status each event_name last reported, per merchant. */
-type ItemStatus = Map<string, string>;
-
-const bad = (detail: string): MockResponse => ({
-  status: 400,
+const problem = (status: number, title: string, detail: string): MockResponse => ({
+  status,
   contentType: "application/problem+json",
-  body: { type: "https://pgi.dev/mock/problems/400", title: "Invalid control request", status: 400, detail },
+  body: { type: `https://pgi.dev/mock/problems/${status}`, title, status, detail },
 });
+const bad = (detail: string) => problem(400, "Invalid control request", detail);
 
 /** The documented 422 naming what was refused, in its message and in x-pgi-mock-hint (logged as refused). */
 function unprocessable(ctx: HostContext, reason: string): MockResponse | undefined {
@@ -31,17 +28,34 @@ export function isDeliverable(url: string): boolean {
   }
 }
 
-/** Creates the partner behaviour; one dispatcher per mock, created on first use. */
-export function createPartnerBehaviour(limits: StateLimits = DEFAULT_STATE_LIMITS): HostBehaviour & {
+/** Checks the control body of a status change; the first problem found, or undefined. */
+function invalidChange(body: Record<string, unknown> | undefined): MockResponse | undefined {
+  if (!body || typeof body !== "object") return bad("body: a JSON object is required");
+  const { event_name, current_status } = body;
+  if (typeof event_name !== "string" || event_name === "") return bad("body.event_name: required string");
+  if (typeof current_status !== "string" || current_status === "") {
+    return bad("body.current_status: required string (Pending, Received, Approved, Declined, Success)");
+  }
+  for (const key of ["previous_status", "error", "remarks", "reseller_uuid"] as const) {
+    if (body[key] !== undefined && typeof body[key] !== "string") return bad(`body.${key}: must be a string`);
+  }
+  if (body.mid !== undefined && !Number.isInteger(body.mid)) return bad("body.mid: must be an integer");
+  return undefined;
+}
+
+/** Creates the partner behaviour; its state is ctx.state.partner and ctx.state.deliveries. */
+export function createPartnerBehaviour(): HostBehaviour & {
   dispatcher(ctx: HostContext): WebhookDispatcher;
 } {
-  const endpoints = new Map<string, { url: string; registeredAt: string }>();
-  const items = new Map<string, ItemStatus>();
-  const agreements = new Map<string, { status: string; at: string }>();
-  let dispatcher: WebhookDispatcher | undefined;
-  const getDispatcher = (ctx: HostContext) => {
-    dispatcher ??= new WebhookDispatcher(ctx, limits);
-    return dispatcher;
+  // One dispatcher per context (a mock has one): it holds this process's attempts in flight.
+  const dispatchers = new WeakMap<HostContext, WebhookDispatcher>();
+  const dispatcher = (ctx: HostContext) => {
+    let d = dispatchers.get(ctx);
+    if (!d) {
+      d = new WebhookDispatcher(ctx);
+      dispatchers.set(ctx, d);
+    }
+    return d;
   };
 
   const statusRoute: ControlRoute = {
@@ -49,51 +63,55 @@ export function createPartnerBehaviour(limits: StateLimits = DEFAULT_STATE_LIMIT
     path: "/__mock/merchants/:merchant_uuid/status",
     description:
       "change a merchant item's status {event_name, current_status, previous_status?, error?, remarks?, mid?, reseller_uuid?}; the signed webhook is sent to the registered URL",
-    handle(req, ctx) {
+    async handle(req, ctx) {
       const body = req.body as Record<string, unknown> | undefined;
-      if (!body || typeof body !== "object") return bad("body: a JSON object is required");
-      const { event_name, current_status } = body;
-      if (typeof event_name !== "string" || event_name === "") return bad("body.event_name: required string");
-      if (typeof current_status !== "string" || current_status === "") {
-        return bad("body.current_status: required string (Pending, Received, Approved, Declined, Success)");
-      }
-      for (const key of ["previous_status", "error", "remarks", "reseller_uuid"] as const) {
-        if (body[key] !== undefined && typeof body[key] !== "string")
-          return bad(`body.${key}: must be a string`);
-      }
-      if (body.mid !== undefined && !Number.isInteger(body.mid)) return bad("body.mid: must be an integer");
+      const invalid = invalidChange(body);
+      if (invalid || !body) return invalid ?? bad("body: a JSON object is required");
       const reseller = (body.reseller_uuid as string | undefined) ?? ctx.credentials.resellerUuid;
-      const endpoint = endpoints.get(reseller);
+      const endpoint = await ctx.state.partner.endpoint(reseller);
       if (!endpoint) {
-        return {
-          status: 409,
-          contentType: "application/problem+json",
-          body: {
-            type: "https://pgi.dev/mock/problems/409",
-            title: "No webhook registered",
-            status: 409,
-            detail: `reseller ${reseller} has no endpoint; call POST /api/v1/partners/register_webhook first`,
-          },
-        };
+        return problem(
+          409,
+          "No webhook registered",
+          `reseller ${reseller} has no endpoint; call POST /api/v1/partners/register_webhook first`,
+        );
       }
       const merchant = req.params.merchant_uuid as string;
-      const known = items.get(merchant) ?? new Map<string, string>();
-      items.set(merchant, known);
-      capSize(items, limits.maxRecords);
-      const previous = (body.previous_status as string | undefined) ?? known.get(event_name) ?? "Pending";
-      known.set(event_name, current_status);
-      const payload = {
-        previous_status: previous,
-        current_status,
-        change_timestamp: Math.floor(ctx.clock.now() / 1000),
-        mid: (body.mid as number | undefined) ?? Number(ctx.credentials.payoutMid),
-        merchant_uuid: merchant,
-        event_name,
-        error: (body.error as string | undefined) ?? "NA",
-        remarks: (body.remarks as string | undefined) ?? "NA",
-      };
-      const delivery = getDispatcher(ctx).send(endpoint.url, payload);
-      return { status: 202, body: { delivery } };
+      const event = body.event_name as string;
+      const current = body.current_status as string;
+      const started = await dispatcher(ctx).start(endpoint.url, {
+        merchant,
+        event,
+        current,
+        ...(body.previous_status !== undefined ? { previous: body.previous_status as string } : {}),
+        payload: (previous) => ({
+          previous_status: previous,
+          current_status: current,
+          change_timestamp: Math.floor(ctx.clock.now() / 1000),
+          mid: (body.mid as number | undefined) ?? Number(ctx.credentials.payoutMid),
+          merchant_uuid: merchant,
+          event_name: event,
+          error: (body.error as string | undefined) ?? "NA",
+          remarks: (body.remarks as string | undefined) ?? "NA",
+        }),
+      });
+      if (started === "full") {
+        const max = ctx.state.limits.maxPendingDeliveries;
+        return problem(
+          429,
+          "Too many pending deliveries",
+          `${max} webhook deliveries are pending (stateLimits.maxPendingDeliveries); no status was changed and no webhook started. ` +
+            "Wait until some are delivered or failed (GET /__mock/deliveries), or POST /__mock/reset",
+        );
+      }
+      if (started === "busy") {
+        return problem(
+          409,
+          "Concurrent status change",
+          `merchant ${merchant}: ${event} kept changing; send it again`,
+        );
+      }
+      return { status: 202, body: started };
     },
   };
 
@@ -101,17 +119,21 @@ export function createPartnerBehaviour(limits: StateLimits = DEFAULT_STATE_LIMIT
     method: "GET",
     path: "/__mock/deliveries",
     description: "every merchant status webhook sent, with its attempts",
-    handle: (_req, ctx) => {
-      getDispatcher(ctx).prune();
-      return { status: 200, body: { deliveries: getDispatcher(ctx).deliveries } };
-    },
+    handle: async (_req, ctx) => ({
+      status: 200,
+      body: { deliveries: await ctx.state.deliveries.list(ctx.clock.now()) },
+    }),
   };
 
   return {
     host: "partner",
     control: [statusRoute, deliveriesRoute],
-    dispatcher: getDispatcher,
-    handle(req, ctx) {
+    dispatcher,
+    jobs: {
+      [ATTEMPT_JOB]: (job, ctx) => dispatcher(ctx).runAttempt(job),
+      [LIMIT_JOB]: (job, ctx) => dispatcher(ctx).runLimit(job),
+    },
+    async handle(req, ctx) {
       if (req.operationId === "registerWebhook") {
         const body = req.body as Record<string, string>;
         if (body.reseller_uuid !== ctx.credentials.resellerUuid) {
@@ -124,7 +146,7 @@ export function createPartnerBehaviour(limits: StateLimits = DEFAULT_STATE_LIMIT
         if (!isDeliverable(body.webhook_url ?? "")) {
           return unprocessable(ctx, "body.webhook_url: an absolute https URL with a host");
         }
-        endpoints.set(body.reseller_uuid, {
+        await ctx.state.partner.register(body.reseller_uuid, {
           url: body.webhook_url as string,
           registeredAt: new Date(ctx.clock.now()).toISOString(),
         });
@@ -132,8 +154,10 @@ export function createPartnerBehaviour(limits: StateLimits = DEFAULT_STATE_LIMIT
       }
       if (req.operationId === "generateMergedDocumentForEsign") {
         const uuid = req.pathParams.uuid as string;
-        agreements.set(uuid, { status: "Generated", at: new Date(ctx.clock.now()).toISOString() });
-        capSize(agreements, limits.maxRecords);
+        await ctx.state.partner.recordAgreement(uuid, {
+          status: "Generated",
+          at: new Date(ctx.clock.now()).toISOString(),
+        });
         return {
           status: 200,
           body: {
@@ -145,26 +169,22 @@ export function createPartnerBehaviour(limits: StateLimits = DEFAULT_STATE_LIMIT
       }
       return undefined;
     },
-    snapshot: () => {
-      dispatcher?.prune();
+    async snapshot(now, ctx) {
+      const s = await ctx.state.partner.snapshot();
+      const { deliveries, pending } = await ctx.state.deliveries.counts(now);
       return {
         counts: {
-          endpoints: endpoints.size,
-          merchants: items.size,
-          agreements: agreements.size,
-          deliveries: dispatcher?.deliveries.length ?? 0,
+          endpoints: s.endpoints.length,
+          merchants: s.merchants.length,
+          agreements: s.agreements.length,
+          deliveries,
+          pendingDeliveries: pending,
         },
-        endpoints: Object.fromEntries(endpoints),
-        merchants: Object.fromEntries([...items].map(([m, s]) => [m, Object.fromEntries(s)])),
-        agreements: Object.fromEntries(agreements),
-        deliveries: dispatcher?.deliveries.length ?? 0,
+        endpoints: Object.fromEntries(s.endpoints),
+        merchants: Object.fromEntries(s.merchants),
+        agreements: Object.fromEntries(s.agreements),
+        deliveries,
       };
-    },
-    reset() {
-      endpoints.clear();
-      items.clear();
-      agreements.clear();
-      dispatcher?.reset();
     },
   };
 }

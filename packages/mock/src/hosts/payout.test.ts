@@ -128,8 +128,8 @@ describe("payout smart send", () => {
   it("an expiry in the past is refused; reset forgets every link", async () => {
     const linkId = (await create("REF-4")).data?.linkId as string;
     expect((await extend(linkId, "2026-11-23T05:00:00.000+0000")).msg).toMatch(/future/);
-    payout.reset();
-    expect(payout.snapshot(t.clock.now())).toEqual({ counts: { links: 0 }, links: [] });
+    await t.store.reset();
+    expect(await payout.snapshot(t.clock.now(), t.ctx)).toEqual({ counts: { links: 0 }, links: [] });
     expect((await details("REF-4")).status).toBe(1);
   });
 });

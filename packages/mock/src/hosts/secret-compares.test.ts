@@ -2,11 +2,17 @@
 // comparison of core/secret-compare.ts, never through `===`: the spy below sees each comparison and its operands.
 import { sign } from "@pgi/signing";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { control, createTestContext, request, requestExample } from "../../test/hosts/host-context.js";
+import {
+  control,
+  createTestContext,
+  request,
+  requestExample,
+  type TestContext,
+} from "../../test/hosts/host-context.js";
 import * as compare from "../core/secret-compare.js";
 import { createAccountsBehaviour } from "./accounts.js";
 import { createGatewayBehaviour } from "./gateway.js";
-import { createOtpBehaviour, type SentOtp } from "./otp.js";
+import { createOtpBehaviour } from "./otp.js";
 import { createWalletBehaviour } from "./wallet.js";
 
 vi.mock("../core/secret-compare.js", async (original) => {
@@ -15,25 +21,25 @@ vi.mock("../core/secret-compare.js", async (original) => {
 });
 const secretEquals = vi.mocked(compare.secretEquals);
 
-let sent: SentOtp[];
+let t: TestContext;
 beforeEach(() => {
-  sent = [];
+  t = createTestContext();
   secretEquals.mockClear();
 });
 /** The [received, expected] pairs compared so far. */
 const compared = () => secretEquals.mock.calls.map(([received, expected]) => [received, expected]);
 type Body = Record<string, string>;
-const lastCode = () => sent.at(-1)?.otp ?? "";
+/** The code the mock sent last (OTP service, wallet or accounts), as the store lists it. */
+const lastCode = async () => (await t.ctx.state.otp.sent(t.clock.now())).at(-1)?.otp ?? "";
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 describe("OTP codes and keys are compared in constant time", () => {
   it("OTP service: /otp/verify compares the sent code with the stored one", async () => {
-    const t = createTestContext();
-    const otp = createOtpBehaviour(sent);
+    const otp = createOtpBehaviour();
     const send = { mobileNumber: "9876543210", merchantName: "Shop", merchantDomain: "shop.in" };
     const headers = { clienttype: "WEB" };
     const uuid = String((await otp.handle(request("sendOtp", { body: send, headers }), t.ctx))?.body);
-    const code = lastCode();
+    const code = await lastCode();
     const verify = (otpValue: string) =>
       otp.handle(request("verifyOtp", { body: { uuid, otp: Number(otpValue) }, headers }), t.ctx);
     expect((await verify(wrong(code)))?.status).toBe(400);
@@ -45,10 +51,9 @@ describe("OTP codes and keys are compared in constant time", () => {
   });
 
   it("wallet: /tokengenerate compares the sent OTP with the pending one", async () => {
-    const t = createTestContext();
-    const wallet = createWalletBehaviour(sent);
+    const wallet = createWalletBehaviour();
     await control(wallet, t.ctx, "POST", "/__mock/wallet/otp", { body: { cell: "9876543210" } });
-    const code = lastCode();
+    const code = await lastCode();
     const token = (otpValue: string) => {
       const form: Record<string, string> = {
         mid: t.ctx.credentials.walletMid,
@@ -73,10 +78,9 @@ describe("OTP codes and keys are compared in constant time", () => {
   });
 
   it("accounts: verify_otp compares otp[code] with the sign-in code", async () => {
-    const t = createTestContext();
-    const accounts = createAccountsBehaviour(sent);
+    const accounts = createAccountsBehaviour();
     await control(accounts, t.ctx, "POST", "/__mock/accounts/otp", { body: { identity: "9876543210" } });
-    const code = lastCode();
+    const code = await lastCode();
     const verify = (otpCode: string) =>
       accounts.handle(
         request("verifySignInOtp", {
@@ -93,7 +97,6 @@ describe("OTP codes and keys are compared in constant time", () => {
   });
 
   it("gateway: the merchant key of a payment is compared with the configured key", async () => {
-    const t = createTestContext();
     const gateway = createGatewayBehaviour();
     const form = requestExample("authorizeMandateTransaction", "tokenisedCard") as Record<string, string>;
     const key = t.ctx.credentials.merchantKey;

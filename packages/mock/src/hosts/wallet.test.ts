@@ -8,16 +8,13 @@ import {
   type TestContext,
 } from "../../test/hosts/host-context.js";
 import type { HostBehaviour } from "../types.js";
-import type { SentOtp } from "./otp.js";
 import { createWalletBehaviour, WALLET_OTP } from "./wallet.js";
 
 let t: TestContext;
-let sent: SentOtp[];
 let wallet: HostBehaviour;
 beforeEach(() => {
   t = createTestContext();
-  sent = [];
-  wallet = createWalletBehaviour(sent);
+  wallet = createWalletBehaviour();
 });
 
 const CELL = "9876543210";
@@ -26,7 +23,7 @@ type Body = Record<string, string>;
 async function sendOtp(cell = CELL): Promise<number> {
   const res = await control(wallet, t.ctx, "POST", "/__mock/wallet/otp", { body: { cell } });
   expect(res.status).toBe(200);
-  return Number(sent.at(-1)?.otp);
+  return Number((await t.ctx.state.otp.sent(t.clock.now())).at(-1)?.otp);
 }
 
 async function tokenRequest(otp: number, change: Body = {}, resign = true) {
@@ -60,7 +57,7 @@ describe("wallet token issuance", () => {
     expect(first.body.token).toMatch(/^WTK\d{32}$/);
     const again = await tokenRequest(await sendOtp());
     expect(again.body.token).toBe(first.body.token);
-    expect(wallet.snapshot(t.clock.now())).toMatchObject({
+    expect(await wallet.snapshot(t.clock.now(), t.ctx)).toMatchObject({
       accounts: { [CELL]: { createdAt: new Date(t.clock.now()).toISOString() } },
       tokens: [{ key: `${CELL}|${t.ctx.credentials.walletMid}`, expiresAt: "2027-11-23T06:00:00.000Z" }],
     });
@@ -129,8 +126,8 @@ describe("wallet token issuance", () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain("body.cell");
     const otp = await sendOtp();
-    wallet.reset();
-    expect(wallet.snapshot(t.clock.now())).toEqual({
+    await t.store.reset();
+    expect(await wallet.snapshot(t.clock.now(), t.ctx)).toEqual({
       counts: { otps: 0, accounts: 0, tokens: 0 },
       accounts: {},
       tokens: [],

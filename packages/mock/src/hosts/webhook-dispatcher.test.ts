@@ -9,7 +9,7 @@ import {
   T0,
   type TestContext,
 } from "../../test/hosts/host-context.js";
-import { DEFAULT_STATE_LIMITS } from "../core/bounded-store.js";
+import type { StateLimits } from "../core/bounded-store.js";
 import type { HostBehaviour, MockFetch } from "../types.js";
 import { createPartnerBehaviour } from "./partner.js";
 import type { Delivery } from "./webhook-dispatcher.js";
@@ -36,10 +36,14 @@ const MERCHANT = "11eb-de10-3a450888-a354-a483e7015be5";
 let t: TestContext;
 let partner: HostBehaviour;
 
-async function setUp(answers: Answer[]): Promise<void> {
-  t = createTestContext({ fetch: receiver(answers) });
+async function setUp(answers: Answer[], limits: Partial<StateLimits> = {}): Promise<void> {
+  partner = createPartnerBehaviour();
   // A day of retention: the tests look at finished deliveries long after they ended.
-  partner = createPartnerBehaviour({ ...DEFAULT_STATE_LIMITS, retentionMs: 86_400_000 });
+  t = createTestContext({
+    fetch: receiver(answers),
+    limits: { retentionMs: 86_400_000, ...limits },
+    behaviours: [partner],
+  });
   const res = await partner.handle(
     request("registerWebhook", {
       body: {
@@ -160,13 +164,41 @@ describe("merchant status webhooks: delivery and retries", () => {
     await setUp([500]);
     await change({ event_name: "Document status update", current_status: "Received" });
     await only();
-    partner.reset();
+    await t.store.reset();
     await t.advance(300);
     expect(t.sent).toHaveLength(1);
     const list = (await control(partner, t.ctx, "GET", "/__mock/deliveries")).body as {
       deliveries: unknown[];
     };
     expect(list.deliveries).toEqual([]);
+  });
+});
+
+describe("pending deliveries are bounded by count (issue 23)", () => {
+  it("at maxPendingDeliveries, a status change is refused with 429 and changes nothing; room frees as they end", async () => {
+    await setUp(
+      Array.from({ length: 40 }, () => 500),
+      { maxPendingDeliveries: 3 },
+    );
+    for (let i = 0; i < 3; i++) {
+      expect((await change({ event_name: `Event ${i}`, current_status: "Approved" })).status).toBe(202);
+    }
+    const refused = await change({ event_name: "Event 3", current_status: "Approved" });
+    expect(refused.status).toBe(429);
+    expect((refused.body as { detail: string }).detail).toMatch(
+      /3 webhook deliveries are pending \(stateLimits.maxPendingDeliveries\); no status was changed/,
+    );
+    await t.scheduler.idle();
+    expect(t.sent).toHaveLength(3);
+    expect(await partner.snapshot(t.clock.now(), t.ctx)).toMatchObject({
+      merchants: { [MERCHANT]: { "Event 0": "Approved", "Event 1": "Approved", "Event 2": "Approved" } },
+      deliveries: 3,
+    });
+    expect(JSON.stringify(await partner.snapshot(t.clock.now(), t.ctx))).not.toContain("Event 3");
+    // Past the whole schedule every delivery has failed for good: new ones start again.
+    for (let i = 0; i < 12; i++) await t.advance(60);
+    expect(await t.store.deliveries.counts(t.clock.now())).toEqual({ deliveries: 3, pending: 0 });
+    expect((await change({ event_name: "Event 3", current_status: "Approved" })).status).toBe(202);
   });
 });
 
@@ -189,7 +221,7 @@ describe("partner: state and control input", () => {
       [false, "Pending", "Received"],
     ]);
     expect(payloads[1]).toMatchObject({ error: "Blurred", remarks: "Re-upload" });
-    expect(partner.snapshot(t.clock.now())).toMatchObject({
+    expect(await partner.snapshot(t.clock.now(), t.ctx)).toMatchObject({
       merchants: { [MERCHANT]: { "Document status update": "Declined" } },
       deliveries: 3,
     });
@@ -230,7 +262,7 @@ describe("partner: state and control input", () => {
     );
     expect(agreement?.body).toMatchObject({ agreement_status: "Generated" });
     expect(answerErrors("generateMergedDocumentForEsign", agreement)).toEqual([]);
-    expect(partner.snapshot(t.clock.now())).toMatchObject({
+    expect(await partner.snapshot(t.clock.now(), t.ctx)).toMatchObject({
       agreements: { [MERCHANT]: { status: "Generated" } },
     });
   });

@@ -1,29 +1,12 @@
-// Delivers signed merchant status webhooks with the interface's answer limit and retry schedule, and records attempts.
+// Delivers signed merchant status webhooks with the interface's answer limit and retry schedule. What is pending
+// lives in the store (ctx.state.deliveries, with each retry and answer limit a job), so any instance of a shared
+// sandbox makes the next attempt; this module only makes the HTTP calls.
 import { webhookSignature } from "@pgi/signing";
-import { DEFAULT_STATE_LIMITS, type StateLimits } from "../core/bounded-store.js";
+import type { AttemptResult, AttemptTarget, Delivery, Job } from "../state/types.js";
 import type { HostContext } from "../types.js";
 import { MissingSpecRuleError } from "./errors.js";
 
-/** One attempt to deliver a webhook. */
-export interface DeliveryAttempt {
-  n: number;
-  at: string;
-  status?: number;
-  error?: string;
-}
-
-/** A webhook and every attempt to deliver it. */
-export interface Delivery {
-  id: string;
-  url: string;
-  payload: Record<string, unknown>;
-  signature: string;
-  state: "pending" | "delivered" | "failed";
-  attempts: DeliveryAttempt[];
-  /** Mock time (ms) the delivery was delivered or failed for good. */
-  finishedAt?: number;
-  nextAttemptAt?: string;
-}
+export type { Delivery, DeliveryAttempt } from "../state/types.js";
 
 /** The delivery rule read from the spec (x-pgi-rule of the merchantStatusUpdate webhook). */
 export interface DeliveryRule {
@@ -31,6 +14,10 @@ export interface DeliveryRule {
   answerWithinSeconds: number;
   retrySchedule: number[];
 }
+
+/** Kinds of the jobs a delivery schedules: the next attempt, and the end of an unanswered one. */
+export const ATTEMPT_JOB = "webhook-attempt";
+export const LIMIT_JOB = "webhook-limit";
 
 /** Reads the delivery rule from the spec; the mock refuses to start a delivery without it. */
 export function deliveryRule(ctx: HostContext): DeliveryRule {
@@ -60,143 +47,138 @@ export function transportUrl(url: string): string {
 /** Resolves after pending microtasks and I/O callbacks: lets an attempt answered at once finish first. */
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The reason an attempt is ended when the answer limit passes. */
-class AnswerTimeout extends Error {}
+/** What a status change reports: the item, its new status, and the payload for the previous status read. */
+export interface StatusChange {
+  merchant: string;
+  event: string;
+  current: string;
+  /** The previous status the caller named; else the item's last status is read (Pending when none). */
+  previous?: string;
+  payload(previous: string): Record<string, unknown>;
+}
 
-/** Sends deliveries and keeps them for GET /__mock/deliveries. */
+/** Sends deliveries and runs their jobs; one per process, attempts in flight are this process's own. */
 export class WebhookDispatcher {
-  readonly deliveries: Delivery[] = [];
-  private readonly cancels = new Set<() => void>();
-  private readonly inflight = new Set<Promise<unknown>>();
-  /** Bumped by reset(): attempts started before it schedule nothing more. */
-  private generation = 0;
-  private sent = 0;
+  private readonly inflight = new Map<string, AbortController>();
+  private readonly running = new Set<Promise<unknown>>();
 
-  constructor(
-    private readonly ctx: HostContext,
-    private readonly limits: StateLimits = DEFAULT_STATE_LIMITS,
-  ) {}
+  constructor(private readonly ctx: HostContext) {}
 
   /**
-   * Keeps the history bounded: finished deliveries past the retention go, then the oldest beyond the cap (finished
-   * first; a pending one only when nothing else is left to drop).
-   */
-  prune(): void {
-    const now = this.ctx.clock.now();
-    const keep = (d: Delivery) => d.finishedAt === undefined || d.finishedAt + this.limits.retentionMs >= now;
-    let kept = this.deliveries.filter(keep);
-    let excess = kept.length - this.limits.maxDeliveries;
-    if (excess > 0) kept = kept.filter((d) => !(d.state !== "pending" && excess-- > 0));
-    if (kept.length > this.limits.maxDeliveries) kept = kept.slice(kept.length - this.limits.maxDeliveries);
-    if (kept.length !== this.deliveries.length) this.deliveries.splice(0, this.deliveries.length, ...kept);
-  }
-
-  /**
-   * Signs `payload`, sends it to `url` now, and retries per the spec's rule until it is answered 200 or the
-   * attempts run out. Scheduled work never waits for a receiver that does not answer, so advancing the mock's
-   * clock cannot block on one: the answer limit ends the attempt at its own due time.
+   * Records the status change and starts its delivery: signs the payload, makes attempt 1 now, and leaves the
+   * retries to the store's jobs. "full" when maxPendingDeliveries are pending (nothing changed).
    *
    * @example
-   * const delivery = dispatcher.send("https://partner.example.in/hook", payload);
-   * delivery.state; // "pending" until the receiver answers 200
+   * const started = await dispatcher.start("https://partner.example.in/hook", change);
+   * if (started !== "full") started.delivery.state; // "pending" until the receiver answers 200
    */
-  send(url: string, payload: Record<string, unknown>): Delivery {
+  async start(url: string, change: StatusChange): Promise<{ delivery: Delivery } | "full" | "busy"> {
     const rule = deliveryRule(this.ctx);
-    const { digest, body } = webhookSignature.sign(payload, this.ctx.credentials.webhookSecret);
-    const delivery: Delivery = {
-      id: `dlv_${++this.sent}`,
-      url,
-      payload,
-      signature: digest,
-      state: "pending",
-      attempts: [],
-    };
-    this.deliveries.push(delivery);
-    this.prune();
-    const generation = this.generation;
+    const { deliveries, partner } = this.ctx.state;
+    // The previous status is read, then the start checks it is still the item's: a concurrent change of the same
+    // item on another instance makes this one read again, so no two payloads report the same previous status.
+    for (let i = 0; i < 8; i++) {
+      const expected =
+        change.previous === undefined
+          ? ((await partner.itemStatus(change.merchant, change.event)) ?? null)
+          : undefined;
+      const payload = change.payload(change.previous ?? expected ?? "Pending");
+      const { digest, body } = webhookSignature.sign(payload, this.ctx.credentials.webhookSecret);
+      const item = { merchant: change.merchant, event: change.event, current: change.current, expected };
+      const input = { url, payload, signature: digest, body, item, limitMs: rule.answerWithinSeconds * 1000 };
+      const started = await deliveries.start(input, this.ctx.clock.now());
+      if (started === "conflict") continue;
+      if (started !== "full")
+        this.track(this.attempt(started.delivery.id, 1, { url, body, signature: digest }));
+      return started;
+    }
+    return "busy";
+  }
 
-    const attempt = async (n: number): Promise<void> => {
-      const record: DeliveryAttempt = { n, at: new Date(this.ctx.clock.now()).toISOString() };
-      delivery.attempts.push(record);
-      delete delivery.nextAttemptAt;
-      const controller = new AbortController();
-      let finished = () => {};
-      const done = new Promise<void>((resolve) => {
-        finished = resolve;
+  /** The job of a scheduled retry: begins attempt n (exactly once across instances) and sends it. */
+  async runAttempt(job: Job): Promise<void> {
+    const { id, n } = job.payload as { id: string; n: number };
+    const rule = deliveryRule(this.ctx);
+    const target = await this.ctx.state.deliveries.begin(
+      id,
+      n,
+      this.ctx.clock.now(),
+      rule.answerWithinSeconds * 1000,
+    );
+    if (!target) return;
+    // Wait for a quick answer (so its retry is scheduled in order), never for a receiver that hangs.
+    await Promise.race([this.track(this.attempt(id, n, target)), tick()]);
+  }
+
+  /** The job of an answer limit: ends the attempt as unanswered (unless it ended) and stops waiting for it. */
+  async runLimit(job: Job): Promise<void> {
+    const { id, n } = job.payload as { id: string; n: number };
+    const rule = deliveryRule(this.ctx);
+    const error = `no answer within ${rule.answerWithinSeconds} s`;
+    await this.finish(id, n, { delivered: false, error }, rule);
+    this.inflight.get(`${id}:${n}`)?.abort();
+  }
+
+  private async attempt(id: string, n: number, target: AttemptTarget): Promise<void> {
+    const rule = deliveryRule(this.ctx);
+    const controller = new AbortController();
+    const key = `${id}:${n}`;
+    this.inflight.set(key, controller);
+    // The limit job ends the attempt on whichever instance runs it; this timer frees the socket here as well.
+    const limitMs = rule.answerWithinSeconds * 1000 * this.ctx.timeFactor;
+    const timer = limitMs > 0 ? setTimeout(() => controller.abort(), limitMs) : undefined;
+    timer?.unref();
+    let result: AttemptResult;
+    try {
+      const res = await this.ctx.fetch(transportUrl(target.url), {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: target.signature },
+        body: target.body,
+        signal: controller.signal,
       });
-      const timedOut = new Promise<never>((_resolve, reject) => {
-        controller.signal.addEventListener("abort", () => reject(new AnswerTimeout()));
-      });
-      // The limit's task waits for this attempt to record its failure and schedule the retry, so a clock advance
-      // measures the retry from the timeout, as the interface says.
-      const cancelLimit = this.ctx.scheduler.after(rule.answerWithinSeconds * 1000, async () => {
-        controller.abort();
-        await done;
-      });
-      try {
-        const res = await Promise.race([
-          this.ctx.fetch(transportUrl(url), {
-            method: "POST",
-            headers: { "content-type": "application/json", authorization: digest },
-            body,
-            signal: controller.signal,
-          }),
-          timedOut,
-        ]);
-        record.status = res.status;
-        void res.arrayBuffer().catch(() => undefined);
-        if (res.status === rule.expectStatus) {
-          delivery.state = "delivered";
-          delivery.finishedAt = this.ctx.clock.now();
-          return;
-        }
-        record.error = `answered ${res.status}, not ${rule.expectStatus}`;
-      } catch (error) {
-        record.error =
-          error instanceof AnswerTimeout || controller.signal.aborted
-            ? `no answer within ${rule.answerWithinSeconds} s`
-            : `could not connect: ${(error as Error).message}`;
-      } finally {
-        cancelLimit();
-        finished();
-      }
-      if (generation !== this.generation) return;
-      const delaySeconds = rule.retrySchedule[n - 1];
-      if (delaySeconds === undefined) {
-        delivery.state = "failed";
-        delivery.finishedAt = this.ctx.clock.now();
-        this.ctx.log("webhook-failed", { id: delivery.id, attempts: n });
-        return;
-      }
-      delivery.nextAttemptAt = new Date(this.ctx.clock.now() + delaySeconds * 1000).toISOString();
-      const cancel = this.ctx.scheduler.after(delaySeconds * 1000, () => {
-        this.cancels.delete(cancel);
-        // Wait for a quick answer (so its retry is scheduled in order), never for a receiver that hangs.
-        return Promise.race([this.track(attempt(n + 1)), tick()]);
-      });
-      this.cancels.add(cancel);
-    };
-    void this.track(attempt(1));
-    return delivery;
+      void res.arrayBuffer().catch(() => undefined);
+      result =
+        res.status === rule.expectStatus
+          ? { delivered: true, status: res.status }
+          : {
+              delivered: false,
+              status: res.status,
+              error: `answered ${res.status}, not ${rule.expectStatus}`,
+            };
+    } catch (error) {
+      result = {
+        delivered: false,
+        error: controller.signal.aborted
+          ? `no answer within ${rule.answerWithinSeconds} s`
+          : `could not connect: ${(error as Error).message}`,
+      };
+    } finally {
+      clearTimeout(timer);
+      this.inflight.delete(key);
+    }
+    await this.finish(id, n, result, rule);
+  }
+
+  private async finish(id: string, n: number, result: AttemptResult, rule: DeliveryRule): Promise<void> {
+    const ended = await this.ctx.state.deliveries.end(
+      id,
+      n,
+      result,
+      this.ctx.clock.now(),
+      rule.retrySchedule,
+    );
+    if (ended === "failed") this.ctx.log("webhook-failed", { id, attempts: n });
   }
 
   private track(p: Promise<void>): Promise<void> {
     const tracked = p.catch((error) => this.ctx.log("webhook-error", { error: String(error) }));
-    this.inflight.add(tracked);
-    void tracked.finally(() => this.inflight.delete(tracked));
+    this.running.add(tracked);
+    void tracked.finally(() => this.running.delete(tracked));
     return tracked;
   }
 
   /** Resolves when every attempt in flight has finished (a receiver that hangs keeps it waiting until its limit). */
   async settled(): Promise<void> {
-    while (this.inflight.size > 0) await Promise.all([...this.inflight]);
-  }
-
-  /** Cancels every scheduled retry and forgets the deliveries; attempts in flight schedule nothing more. */
-  reset(): void {
-    this.generation += 1;
-    for (const cancel of this.cancels) cancel();
-    this.cancels.clear();
-    this.deliveries.length = 0;
+    while (this.running.size > 0) await Promise.all([...this.running]);
   }
 }

@@ -12,8 +12,7 @@ export interface ControlDeps {
   behaviours: HostBehaviour[];
   ctx: HostContext;
   urls: () => Record<HostName, string>;
-  forced: Map<string, MockResponse[]>;
-  reset(): void;
+  reset(): Promise<void>;
   advance(ms: number): Promise<void>;
   offset(): number;
 }
@@ -51,8 +50,8 @@ export function coreRoutes(deps: ControlDeps, host: HostName): ControlRoute[] {
       method: "POST",
       path: "/__mock/reset",
       description: "forget all state, forced answers, deliveries and the clock offset",
-      handle: () => {
-        deps.reset();
+      handle: async () => {
+        await deps.reset();
         return ok({ reset: true });
       },
     },
@@ -91,16 +90,17 @@ export function coreRoutes(deps: ControlDeps, host: HostName): ControlRoute[] {
       method: "GET",
       path: "/__mock/state",
       description: "every host's state",
-      handle: () => {
+      handle: async () => {
         const now = deps.ctx.clock.now();
-        return ok(Object.fromEntries(deps.behaviours.map((b) => [b.host, b.snapshot(now)])));
+        const views = await Promise.all(deps.behaviours.map((b) => b.snapshot(now, deps.ctx)));
+        return ok(Object.fromEntries(deps.behaviours.map((b, i) => [b.host, views[i]])));
       },
     },
   ];
   return routes;
 }
 
-function forceRoute(deps: ControlDeps, raw: unknown): MockResponse {
+async function forceRoute(deps: ControlDeps, raw: unknown): Promise<MockResponse> {
   const body = objectBody(raw);
   if (!body) return bad("body: a JSON object {operationId, status, example?, times?} is required");
   const { operationId, status, example, times = 1 } = body;
@@ -121,8 +121,8 @@ function forceRoute(deps: ControlDeps, raw: unknown): MockResponse {
           (names.length ? `; examples for ${status}: ${names.join(", ")}` : ""),
       );
     }
-    const key = `${spec.host}:${operationId}`;
-    deps.forced.set(key, [...(deps.forced.get(key) ?? []), ...Array.from({ length: times }, () => res)]);
+    const entry = example === undefined ? { status } : { status, example };
+    await deps.ctx.state.forced.push(`${spec.host}:${operationId}`, entry, times);
     return ok({ forced: { host: spec.host, operationId, status, example: example ?? null, times } });
   }
   return bad(`body.operationId: no operation ${operationId} in any host`);

@@ -1,33 +1,31 @@
-// Forced answers (POST /__mock/force): documented answers queued per operation, consumed one per valid call.
+// Forced answers (POST /__mock/force): documented answers queued per operation in the store, one per valid call.
+import { documentedResponse, type HostSpec } from "../core/spec-index.js";
+import type { ForcedState } from "../state/types.js";
 import type { MockResponse } from "../types.js";
 
 /** Forced answers set through POST /__mock/force, consumed one per request. */
 export interface ForcedAnswers {
-  take(host: string, operationId: string): MockResponse | undefined;
-  putBack(host: string, operationId: string, answer: MockResponse): void;
+  /** The next forced answer of the operation; undefined at once (no promise) when nothing is forced. */
+  take(host: string, operationId: string): Promise<MockResponse | undefined> | undefined;
 }
 
 /**
- * The take/put-back view of the queue the control API fills (keyed `host:operationId`).
+ * The forced answers of one host: the store's queue (keyed `host:operationId`), each entry answered with the
+ * operation's documented response of that status and example.
  *
  * @example
- * const queue = new Map<string, MockResponse[]>();
- * const forced = forcedAnswers(queue);
- * forced.take("otp", "sendOtp"); // undefined until POST /__mock/force queues one
+ * const forced = forcedAnswers(store.forced, spec);
+ * const answer = forced.take("otp", "sendOtp"); // undefined until POST /__mock/force queues one
  */
-export function forcedAnswers(queue: Map<string, MockResponse[]>): ForcedAnswers {
+export function forcedAnswers(queue: ForcedState, spec: HostSpec): ForcedAnswers {
   return {
     take(host, operationId) {
-      if (queue.size === 0) return undefined;
-      const key = `${host}:${operationId}`;
-      const list = queue.get(key);
-      const next = list?.shift();
-      if (list && list.length === 0) queue.delete(key);
-      return next;
-    },
-    putBack(host, operationId, answer) {
-      const key = `${host}:${operationId}`;
-      queue.set(key, [answer, ...(queue.get(key) ?? [])]);
+      const next = queue.take(`${host}:${operationId}`);
+      if (!next) return undefined;
+      return next.then((entry) => {
+        const op = spec.operations.find((o) => o.operationId === operationId);
+        return entry && op ? documentedResponse(spec, op, entry.status, entry.example) : undefined;
+      });
     },
   };
 }

@@ -17,7 +17,7 @@ import type { IncomingMockRequest } from "./receive.js";
 import { type RefusalContext, refuse } from "./refusal.js";
 import { readBody } from "./request-body.js";
 import type { RouteTable } from "./route-table.js";
-import { checkSecurity } from "./security.js";
+import { checkSecurity, tokenGrant } from "./security.js";
 import { prismInput, validate } from "./validation.js";
 import { checkJsonInForm, fromPrism, type Violation } from "./violations.js";
 
@@ -103,10 +103,15 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMockRequest
       echo(deps, req),
     );
   }
+  // A shared sandbox reads what another instance may have changed (the clock's offset, forced answers) first.
+  const { sync } = deps.ctx.state;
+  if (sync) await sync();
   // Body: media type and syntax first, so the error names the real problem.
   const body = readBody(spec, op, req.method, req.headers, req.rawBody);
   if (!body.ok) return refuse(spec, op, body.kind, body.violations, echo(deps, req));
-  const denied = checkSecurity(deps, op, req.headers, () => echo(deps, req));
+  const lookup = tokenGrant(deps, op, req.headers);
+  const grant = lookup instanceof Promise ? await lookup : lookup;
+  const denied = checkSecurity(deps, op, req.headers, () => echo(deps, req), grant);
   if (denied) return denied;
   const wanted = checkPrefer(spec, op, req.headers.prefer);
   if (!wanted.ok)
@@ -132,7 +137,8 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMockRequest
       echo(deps, req, body.parsedBody),
     );
 
-  const forced = deps.forced.take(spec.host, op.operationId);
+  const forcing = deps.forced.take(spec.host, op.operationId);
+  const forced = forcing && (await forcing);
   if (forced) return forced;
   if (deps.behaviour && !prefer) {
     const answer = await deps.behaviour.handle(mockRequest(req, op, params, body), deps.ctx);

@@ -1,6 +1,6 @@
 // Checks bearer tokens, their scopes and API-key headers against the mock's credentials, per the operation's spec.
 
-import { findSecret, secretEquals } from "../core/secret-compare.js";
+import { findSecret, secretDigest, secretEquals } from "../core/secret-compare.js";
 import {
   exampleNames,
   type OperationInfo,
@@ -17,6 +17,35 @@ function bearer(headers: Record<string, string>): string | undefined {
   return m?.[1];
 }
 
+/** The scopes and expiry of a bearer token. */
+type Grant = { scopes: readonly string[]; expiresAt?: number };
+/** A bearer token's grant as looked up once for the request (undefined: the token is unknown or missing). */
+export type TokenLookup = { grant: Grant | undefined };
+
+/**
+ * The grant of the request's bearer token: one of the configured credentials (at once), or else one the accounts
+ * host issued, looked up in the store by its digest (a promise). Undefined for an operation without bearer
+ * security, so the request path pays nothing more than before for the usual case.
+ *
+ * @example
+ * const lookup = tokenGrant(deps, op, headers);
+ * const denied = checkSecurity(deps, op, headers, lookup instanceof Promise ? await lookup : lookup);
+ */
+export function tokenGrant(
+  deps: PipelineDeps,
+  op: OperationInfo,
+  headers: Record<string, string>,
+): TokenLookup | Promise<TokenLookup> | undefined {
+  if (!op.security.some((alt) => alt.some((r) => r.type === "http"))) return undefined;
+  const token = bearer(headers);
+  if (!token) return { grant: undefined };
+  const configured = findSecret(deps.ctx.credentials.tokens, token);
+  if (configured) return { grant: configured };
+  return deps.ctx.state.accounts
+    .grant(secretDigest(token), deps.ctx.clock.now())
+    .then((grant) => ({ grant }));
+}
+
 /** The header of an apiKey scheme as the spec spells it (headers match in any case; hints name them as written). */
 function schemeHeader(deps: PipelineDeps, scheme: string): string | undefined {
   const schemes = (
@@ -30,12 +59,13 @@ function failure(
   deps: PipelineDeps,
   alt: SecurityAlternative,
   headers: Record<string, string>,
+  lookup: TokenLookup | undefined,
 ): string | undefined {
   for (const req of alt) {
     if (req.type === "http") {
       const token = bearer(headers);
       if (!token) return "header Authorization: missing or not of the form 'Bearer <ACCESS_TOKEN>'";
-      const grant = findSecret(deps.ctx.credentials.tokens, token);
+      const grant = lookup ? lookup.grant : findSecret(deps.ctx.credentials.tokens, token);
       if (!grant) return "header Authorization: unknown access token";
       if (grant.expiresAt !== undefined && grant.expiresAt <= deps.ctx.clock.now()) {
         return "header Authorization: the access token has expired";
@@ -60,13 +90,15 @@ function failure(
  * Returns the documented 401 answer when no security alternative of the operation is satisfied, with the
  * request's path and the mock clock's time in place of the example's (and its identifiers), as `echo()` gives them:
  * worked out only for a refusal.
- * Operations without security (or with only webhook signatures, checked by behaviours) pass.
+ * Operations without security (or with only webhook signatures, checked by behaviours) pass. `lookup` is the
+ * bearer token's grant from tokenGrant(), when the request path looked it up.
  */
 export function checkSecurity(
   deps: PipelineDeps,
   op: OperationInfo,
   headers: Record<string, string>,
   echo: () => RefusalContext,
+  lookup?: TokenLookup,
 ): MockResponse | undefined {
   const alternatives = op.security.filter((alt) =>
     alt.every((r) => r.type === "http" || r.type === "apiKey"),
@@ -74,7 +106,7 @@ export function checkSecurity(
   if (alternatives.length === 0) return undefined;
   const reasons: string[] = [];
   for (const alt of alternatives) {
-    const why = failure(deps, alt, headers);
+    const why = failure(deps, alt, headers, lookup);
     if (!why) return undefined;
     reasons.push(why);
   }

@@ -179,7 +179,23 @@ describe("accounts: sign-in OTP", () => {
       scope: "user_profile create_bank_details update_bank_details",
       expires_in: 7200,
     });
-    expect(mock.credentials.tokens[token.access_token]?.scopes).toContain("user_profile");
+    // The mock knows the token it issued: the payout host (any valid token) accepts it, and an operation needing
+    // a scope it lacks names that scope, not an unknown token.
+    const status = await call(`${mock.urls.payout}/payout/v2/smartSend/status?linkId=none`, {
+      headers: { authorization: `Bearer ${token.access_token}` },
+    });
+    expect(status.status).toBe(200);
+    const scoped = await call(`${mock.urls.accounts}/api/v1/otps/verify_otp`, {
+      headers: {
+        authorization: `Bearer ${token.access_token}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: form({ "otp[identity]": "9876543210", "otp[code]": "123456", "otp[type]": "SignIn" }),
+    });
+    expect([scoped.status, scoped.headers.get("x-pgi-mock-hint")]).toEqual([
+      401,
+      "header Authorization: the token lacks the scope verify_sign_in_otp",
+    ]);
   });
 
   it.each([

@@ -5,10 +5,13 @@ import { createRequire } from "node:module";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { parse } from "yaml";
+import { DEFAULT_STATE_LIMITS, type StateLimits } from "../../src/core/bounded-store.js";
 import { createClock, type MockClock } from "../../src/core/clock.js";
 import { resolveCredentials } from "../../src/core/credentials.js";
 import { exactJson } from "../../src/core/exact-json.js";
-import { createScheduler, type MockScheduler } from "../../src/core/scheduler.js";
+import type { MockScheduler } from "../../src/core/scheduler.js";
+import { createMemoryStore } from "../../src/state/memory/store.js";
+import type { MockStore } from "../../src/state/types.js";
 import type {
   ControlRoute,
   HostBehaviour,
@@ -163,6 +166,8 @@ export interface SentRequest {
 export interface TestContext {
   ctx: HostContext;
   clock: MockClock;
+  /** The memory store behind ctx.state. */
+  store: MockStore;
   scheduler: MockScheduler;
   sent: SentRequest[];
   logs: { event: string; data?: Record<string, unknown> }[];
@@ -171,21 +176,32 @@ export interface TestContext {
 }
 
 /**
- * A HostContext on a manual clock (timeFactor 0: only advance() runs scheduled work), the default test
- * credentials, a seeded random source and an injected fetch (by default answering 200).
+ * A HostContext on a manual clock (timeFactor 0: only advance() runs scheduled work), a memory store, the default
+ * test credentials, a seeded random source and an injected fetch (by default answering 200). The behaviours'
+ * jobs run when `behaviours` are given.
  */
 export function createTestContext(
-  options: { fetch?: MockFetch; random?: () => number; seed?: number } = {},
+  options: {
+    fetch?: MockFetch;
+    random?: () => number;
+    seed?: number;
+    limits?: Partial<StateLimits>;
+    behaviours?: readonly HostBehaviour[];
+  } = {},
 ): TestContext {
   const clock = createClock({ realNow: () => T0 });
-  const scheduler = createScheduler(clock, { timeFactor: 0 });
-  clock.attach(scheduler);
+  const store = createMemoryStore({
+    limits: { ...DEFAULT_STATE_LIMITS, ...options.limits },
+    clock,
+    timeFactor: 0,
+  });
+  const scheduler = store.scheduler;
   const sent: SentRequest[] = [];
   const logs: TestContext["logs"] = [];
   const inner: MockFetch = options.fetch ?? (async () => new Response("ok", { status: 200 }));
   const ctx: HostContext = {
     clock,
-    scheduler,
+    state: store,
     credentials: resolveCredentials(),
     random: options.random ?? seeded(options.seed ?? 7),
     fetch: (url, init) => {
@@ -197,9 +213,16 @@ export function createTestContext(
     documentedResponse,
     operationRule,
   };
+  store.jobs.start(async (job) => {
+    for (const b of options.behaviours ?? []) {
+      const run = b.jobs?.[job.kind];
+      if (run) return run(job, ctx);
+    }
+  });
   return {
     ctx,
     clock,
+    store,
     scheduler,
     sent,
     logs,

@@ -298,7 +298,6 @@ function fuzzCorpus(count: number, seed: number): Built[] {
 function pipelines(validator: "fast" | "prism") {
   const behaviours = createHostBehaviours();
   const { ctx } = createTestContext({ seed: 11 });
-  const queue = new Map<string, MockResponse[]>();
   return new Map(
     [...specs.values()].map((spec) => [
       spec.host,
@@ -307,7 +306,7 @@ function pipelines(validator: "fast" | "prism") {
         route: buildRouteTable(spec),
         behaviour: behaviours.find((b) => b.host === spec.host),
         ctx,
-        forced: forcedAnswers(queue),
+        forced: forcedAnswers(ctx.state.forced, spec),
         validator,
       } satisfies PipelineDeps,
     ]),
