@@ -39,7 +39,12 @@ export class SiteTab {
       if (m.type() === "error") tab.problems.push(`console: ${m.text()}`);
     });
     page.on("pageerror", (e) => tab.problems.push(`page error: ${e.message}`));
-    page.on("requestfailed", (r) => tab.problems.push(`failed: ${r.url()} (${r.failure()?.errorText})`));
+    // ERR_ABORTED is a request the browser dropped because the tab moved on (a previous page's late image), not a
+    // broken link: a missing file shows as its HTTP status below.
+    page.on("requestfailed", (r) => {
+      if (r.failure()?.errorText !== "net::ERR_ABORTED")
+        tab.problems.push(`failed: ${r.url()} (${r.failure()?.errorText})`);
+    });
     page.on("response", (r) => {
       if (r.status() >= 400) tab.problems.push(`HTTP ${r.status()}: ${r.url()}`);
     });
