@@ -125,9 +125,35 @@ export function createPartnerBehaviour(): HostBehaviour & {
     }),
   };
 
+  const resendRoute: ControlRoute = {
+    method: "POST",
+    path: "/__mock/deliveries/:id/resend",
+    description:
+      "send a delivery of the log again (same payload and URL) as a new delivery, with its own retries",
+    async handle(req, ctx) {
+      const id = req.params.id as string;
+      const started = await dispatcher(ctx).resend(id);
+      if (started === "notFound")
+        return problem(
+          404,
+          "No such delivery",
+          `params.id: ${id} is not in the delivery log (GET /__mock/deliveries)`,
+        );
+      if (started === "full") {
+        const max = ctx.state.limits.maxPendingDeliveries;
+        return problem(
+          429,
+          "Too many pending deliveries",
+          `${max} webhook deliveries are pending; nothing was sent`,
+        );
+      }
+      return { status: 202, body: started };
+    },
+  };
+
   return {
     host: "partner",
-    control: [statusRoute, deliveriesRoute],
+    control: [statusRoute, deliveriesRoute, resendRoute],
     dispatcher,
     jobs: {
       [ATTEMPT_JOB]: (job, ctx) => dispatcher(ctx).runAttempt(job),

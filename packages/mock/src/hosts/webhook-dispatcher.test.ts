@@ -81,7 +81,9 @@ describe("merchant status webhooks: delivery and retries", () => {
     expect(res.status).toBe(202);
     const d = await only();
     expect(d).toMatchObject({ state: "delivered", url: "https://127.0.0.1:9443/hooks/pgi" });
-    expect(d.attempts).toEqual([{ n: 1, at: new Date(T0).toISOString(), status: 200 }]);
+    expect(d.attempts).toEqual([
+      { n: 1, at: new Date(T0).toISOString(), status: 200, ms: expect.any(Number) },
+    ]);
     expect(d.nextAttemptAt).toBeUndefined();
     const [sent] = t.sent;
     expect(sent?.url).toBe("http://127.0.0.1:9443/hooks/pgi"); // loopback https is reached over http
@@ -158,6 +160,49 @@ describe("merchant status webhooks: delivery and retries", () => {
     expect((await only()).attempts).toHaveLength(6);
     expect(t.sent).toHaveLength(6);
     expect(t.logs.map((l) => l.event)).toContain("webhook-failed");
+  });
+
+  it("resend: the same payload and URL as a new delivery with its own attempts; the old one unchanged", async () => {
+    await setUp([500, 500, 500, 500, 500, 500, 500, 200]);
+    await change({ event_name: "Agreement status update", current_status: "Success" });
+    for (let i = 0; i < 12; i++) await t.advance(60);
+    const old = await only();
+    expect(old.state).toBe("failed");
+    const res = await control(partner, t.ctx, "POST", "/__mock/deliveries/:id/resend", {
+      params: { id: old.id },
+    });
+    expect(res.status).toBe(202);
+    const again = (res.body as { delivery: Delivery }).delivery;
+    expect(again.id).not.toBe(old.id);
+    await t.advance(3);
+    await t.scheduler.idle();
+    const list = (await control(partner, t.ctx, "GET", "/__mock/deliveries")).body as {
+      deliveries: Delivery[];
+    };
+    const byId = new Map(list.deliveries.map((d) => [d.id, d]));
+    expect(byId.get(old.id)).toEqual(old);
+    const resent = byId.get(again.id) as Delivery;
+    expect(resent).toMatchObject({ state: "delivered", url: old.url, payload: old.payload });
+    expect(resent.attempts.map((a) => a.status)).toEqual([500, 200]);
+    expect(t.sent.at(-1)?.init.body).toBe(t.sent[0]?.init.body);
+    const authorization = new Headers(t.sent.at(-1)?.init.headers).get("authorization") ?? "";
+    expect(
+      webhookSignature.verify(
+        String(t.sent.at(-1)?.init.body),
+        authorization,
+        t.ctx.credentials.webhookSecret,
+      ),
+    ).toBe(true);
+  });
+
+  it("resend of an id the log does not hold: 404 naming params.id; nothing sent", async () => {
+    await setUp([200]);
+    const res = await control(partner, t.ctx, "POST", "/__mock/deliveries/:id/resend", {
+      params: { id: "dlv_404" },
+    });
+    expect(res.status).toBe(404);
+    expect((res.body as { detail: string }).detail).toContain("params.id: dlv_404");
+    expect(t.sent).toHaveLength(0);
   });
 
   it("reset cancels a pending retry and forgets the deliveries", async () => {

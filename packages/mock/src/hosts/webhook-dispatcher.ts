@@ -95,6 +95,39 @@ export class WebhookDispatcher {
     return "busy";
   }
 
+  /**
+   * Sends a delivery of the log again: the same payload (signed again) to the same URL, as a new delivery with its
+   * own attempts and retries. The item's status is not changed. "notFound" when the log no longer holds `id`.
+   *
+   * @example
+   * const again = await dispatcher.resend("dlv_3"); // { delivery: { id: "dlv_4", ... } }
+   */
+  async resend(id: string): Promise<{ delivery: Delivery } | "full" | "notFound"> {
+    const rule = deliveryRule(this.ctx);
+    const now = this.ctx.clock.now();
+    const old = (await this.ctx.state.deliveries.list(now)).find((d) => d.id === id);
+    if (!old) return "notFound";
+    const { digest, body } = webhookSignature.sign(old.payload, this.ctx.credentials.webhookSecret);
+    const item = {
+      merchant: String(old.payload.merchant_uuid),
+      event: String(old.payload.event_name),
+      current: String(old.payload.current_status),
+    };
+    const input = {
+      url: old.url,
+      payload: old.payload,
+      signature: digest,
+      body,
+      item,
+      limitMs: rule.answerWithinSeconds * 1000,
+    };
+    const started = await this.ctx.state.deliveries.start(input, now);
+    if (started === "conflict") return "notFound"; // unreachable: no expected status is given
+    if (started !== "full")
+      this.track(this.attempt(started.delivery.id, 1, { url: old.url, body, signature: digest }));
+    return started;
+  }
+
   /** The job of a scheduled retry: begins attempt n (exactly once across instances) and sends it. */
   async runAttempt(job: Job): Promise<void> {
     const { id, n } = job.payload as { id: string; n: number };
@@ -129,6 +162,7 @@ export class WebhookDispatcher {
     const timer = limitMs > 0 ? setTimeout(() => controller.abort(), limitMs) : undefined;
     timer?.unref();
     let result: AttemptResult;
+    const t0 = performance.now();
     try {
       const res = await this.ctx.fetch(transportUrl(target.url), {
         method: "POST",
@@ -137,13 +171,15 @@ export class WebhookDispatcher {
         signal: controller.signal,
       });
       void res.arrayBuffer().catch(() => undefined);
+      const ms = Math.round(performance.now() - t0);
       result =
         res.status === rule.expectStatus
-          ? { delivered: true, status: res.status }
+          ? { delivered: true, status: res.status, ms }
           : {
               delivered: false,
               status: res.status,
               error: `answered ${res.status}, not ${rule.expectStatus}`,
+              ms,
             };
     } catch (error) {
       result = {

@@ -7,6 +7,8 @@ export interface DeliveryAttempt {
   at: string;
   status?: number;
   error?: string;
+  /** Real milliseconds the receiver took to answer (absent when it did not answer). */
+  ms?: number;
 }
 
 /** A webhook and every attempt to deliver it. */
@@ -52,6 +54,8 @@ export interface AttemptResult {
   delivered: boolean;
   status?: number;
   error?: string;
+  /** Real milliseconds the receiver took to answer. */
+  ms?: number;
 }
 
 /** Webhook deliveries and their attempts; each attempt's follow-up (retry or answer limit) is a job. */

@@ -74,18 +74,24 @@ describe("an instance killed mid-schedule", () => {
     const deliveries = await list();
     expect(deliveries.map((d) => d.payload.merchant_uuid).sort()).toEqual([...MERCHANTS].sort());
     let doubled = 0;
+    let unsent = 0;
     let early = 0;
     let worstLateMs = 0;
     for (const d of deliveries) {
       const i = MERCHANTS.indexOf(d.payload.merchant_uuid);
       const got = rx.of(d.payload.merchant_uuid);
-      // Each recorded attempt is one request the receiver got, numbered 1..n once each.
-      if (got.length !== d.attempts.length) doubled++;
+      // Each recorded attempt is at most one request the receiver got, numbered 1..n once each. An attempt begun
+      // by an instance killed before its request left is never received: it ends at its answer limit.
+      const unanswered = d.attempts.filter((x) => x.error?.startsWith("no answer")).length;
+      if (got.length > d.attempts.length) doubled++;
+      unsent += d.attempts.length - got.length;
+      expect(d.attempts.length - got.length).toBeLessThanOrEqual(unanswered);
       expect(d.attempts.map((x) => x.n)).toEqual(d.attempts.map((_, k) => k + 1));
       expect(new Set(got.map((g) => g.body)).size).toBe(1);
       if (failures(i) === 6) expect(d.state).toBe("failed");
       else expect(d.state).toBe("delivered");
-      for (let k = 1; k < got.length; k++) {
+      // Gaps between requests received, against the schedule (when every attempt was received, so they pair up).
+      for (let k = 1; got.length === d.attempts.length && k < got.length; k++) {
         // An attempt the killed instance never recorded ended at its answer limit (30 s): the retry waits from then.
         const limit = d.attempts[k - 1]?.error?.startsWith("no answer") ? 30 : 0;
         const due = ((SCHEDULE[k - 1] ?? 0) + limit) * 1000 * FACTOR;
@@ -97,10 +103,11 @@ describe("an instance killed mid-schedule", () => {
     const attempts = deliveries.reduce((n, d) => n + d.attempts.length, 0);
     console.log(
       `kill mid-schedule: ${deliveries.length} deliveries, ${attempts} attempts (${rx.got.length} received), ` +
-        `${doubled} doubled, ${early} early, worst lateness ${worstLateMs} ms; instances killed: 2 of 3`,
+        `${doubled} doubled, ${unsent} begun by a killed instance and never sent, ${early} early, ` +
+        `worst lateness ${worstLateMs} ms; instances killed: 2 of 3`,
     );
     expect(doubled).toBe(0);
     expect(early).toBe(0);
-    expect(rx.got).toHaveLength(attempts);
+    expect(rx.got).toHaveLength(attempts - unsent);
   }, 60_000);
 });

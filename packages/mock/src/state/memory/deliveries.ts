@@ -97,6 +97,7 @@ export function createMemoryDeliveries(
         return "stale";
       jobs.cancel(limitJobId(id, n));
       if (result.status !== undefined) attempt.status = result.status;
+      if (result.ms !== undefined) attempt.ms = result.ms;
       if (result.delivered) {
         d.state = "delivered";
         d.finishedAt = now;

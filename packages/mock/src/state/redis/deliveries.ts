@@ -75,7 +75,7 @@ st.nextAttemptAt = nil
 redis.call('HSET', k('dlv:st'), id, cjson.encode(st))
 jobAdd('limit:' .. id .. ':' .. n, jobJson('webhook-limit', id, n), tonumber(ARGV[7]), now, realNow)
 return { redis.call('HGET', k('dlv:meta'), id), redis.call('HGET', k('dlv:body'), id) }`,
-  // id, n, delivered (1/0), status ('' none), error, now, realNow, retry delay s ('' none), nextAttemptIso
+  // id, n, delivered (1/0), status ('' none), error, now, realNow, retry delay s ('' none), nextAttemptIso, ms ('' none)
   // -> stale | delivered | failed | retry
   deliveryEnd: `${DELIVERY_LIB}
 local id, n, now, realNow = ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[7]), tonumber(ARGV[8])
@@ -88,6 +88,7 @@ for _, a in ipairs(st.attempts) do if a.n == n then attempt = a end end
 if not attempt or attempt.status ~= nil or attempt.error ~= nil then return 'stale' end
 jobDel('limit:' .. id .. ':' .. n)
 if ARGV[5] ~= '' then attempt.status = tonumber(ARGV[5]) end
+if ARGV[11] ~= '' then attempt.ms = tonumber(ARGV[11]) end
 if ARGV[4] == '1' then
   st.state = 'delivered'
   finish(id, st, now)
@@ -144,6 +145,7 @@ function delivery(id: string, metaJson: string, stateJson: string): Delivery {
     at: a.at,
     ...(a.status !== undefined ? { status: a.status } : {}),
     ...(a.error !== undefined ? { error: a.error } : {}),
+    ...(a.ms !== undefined ? { ms: a.ms } : {}),
   }));
   return {
     id,
@@ -214,6 +216,7 @@ export function createRedisDeliveries(run: RedisRun, realNow: () => number): Del
         realNow(),
         delay ?? "",
         next,
+        result.ms ?? "",
       )) as "retry";
     },
     async list(now) {
