@@ -8,6 +8,8 @@ export interface Received {
   at: number;
   merchant: string;
   body: string;
+  /** The Authorization header (the webhook's signature). */
+  authorization: string;
   status: number;
 }
 
@@ -43,7 +45,7 @@ export async function startReceiver(plan: (merchant: string) => readonly number[
       }
       const n = got.filter((g) => g.merchant === merchant).length;
       const status = plan(merchant)[n] ?? 200;
-      got.push({ at: Date.now(), merchant, body, status });
+      got.push({ at: Date.now(), merchant, body, authorization: req.headers.authorization ?? "", status });
       res.writeHead(status, { "content-type": "application/json" });
       res.end("{}");
     });
