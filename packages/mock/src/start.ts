@@ -16,7 +16,7 @@ import { StoreUnavailableError } from "./errors.js";
 import { HOSTS } from "./generated/hosts.js";
 import { createHostBehaviours } from "./hosts/index.js";
 import { send } from "./server/answer.js";
-import { coreRoutes } from "./server/control.js";
+import { coreRoutes } from "./server/core-control-routes.js";
 import { type ControlApi, createControlApi, isControlPath } from "./server/control-api.js";
 import { forcedAnswers } from "./server/forced.js";
 import { handleRequest, type PipelineDeps } from "./server/pipeline.js";

@@ -12,7 +12,7 @@ import {
   fillResult,
   newMihpayid,
   newReferenceId,
-} from "./gateway-results.js";
+} from "./gateway-answers.js";
 import { checkHash } from "./hash-check.js";
 
 type Scheme = "mandate-authorization" | "payment-request" | "upi-mandate-registration";

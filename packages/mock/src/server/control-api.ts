@@ -1,6 +1,6 @@
 // The control API of one port: matches /__mock/ requests against the core and behaviour routes and answers them.
 import type { ControlRoute, HostContext, MockResponse } from "../types.js";
-import { matchRoute } from "./control.js";
+import { matchRoute } from "./core-control-routes.js";
 import type { IncomingMockRequest } from "./receive.js";
 import { problem } from "./violations.js";
 

@@ -1,9 +1,9 @@
 // One host's request path, stage by stage: route, body, security, Prefer, validation, forced answer, behaviour,
 // then Prism's stored answer. Each stage is its own module; this one only puts them in order.
-import type { HostSpec, OperationInfo } from "../core/spec-index.js";
-import type { HostBehaviour, HostContext, MockRequest, MockResponse } from "../types.js";
-import type { ForcedAnswers } from "./forced.js";
+import type { OperationInfo } from "../core/spec-index.js";
+import type { MockRequest, MockResponse } from "../types.js";
 import { withSpecNames } from "./param-names.js";
+import type { PipelineDeps } from "./pipeline-deps.js";
 import { checkPrefer, type Preference } from "./prefer.js";
 import {
   askPrism,
@@ -16,24 +16,13 @@ import {
 import type { IncomingMockRequest } from "./receive.js";
 import { type RefusalContext, refuse } from "./refusal.js";
 import { readBody } from "./request-body.js";
-import type { RouteTable } from "./route-table.js";
 import { checkSecurity, tokenGrant } from "./security.js";
 import { prismInput, validate } from "./validation.js";
 import { checkJsonInForm, fromPrism, type Violation } from "./violations.js";
 
 export type { ForcedAnswers } from "./forced.js";
+export type { PipelineDeps } from "./pipeline-deps.js";
 export type { IncomingMockRequest } from "./receive.js";
-
-/** Everything the pipeline of one host needs. */
-export interface PipelineDeps {
-  spec: HostSpec;
-  route: RouteTable;
-  behaviour: HostBehaviour | undefined;
-  ctx: HostContext;
-  forced: ForcedAnswers;
-  /** "fast" (default): compiled validators and stored answers; "prism": every verdict and answer from Prism. */
-  validator?: "fast" | "prism";
-}
 
 function firstValues(search: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,30 +1,8 @@
 // One log line per request: the entry read off the pipeline's answer, and its text (coloured or not) or JSON form.
 import pc from "picocolors";
-import type { HostName, MockResponse } from "../types.js";
+import type { HostName, MockResponse, RequestLogEntry, Verdict } from "../types.js";
 
-/**
- * What the mock made of a request: `valid` (it met the contract; the status is the answer), `invalid` (it broke
- * the contract: see `violations`), `refused` (valid in shape but refused by a rule: token, scope, hash; see
- * `hint`), `unrouted` (no operation of the host has this path or method), `control` (the /__mock/ API),
- * `error` (a bug in the mock). Any other 5xx is one the caller asked for (Prefer, POST /__mock/force): `valid`.
- */
-export type Verdict = "valid" | "invalid" | "refused" | "unrouted" | "control" | "error";
-
-/** One request as logged. */
-export interface RequestLogEntry {
-  /** ISO time of the mock's clock when the answer was sent. */
-  time: string;
-  host: HostName;
-  method: string;
-  /** Path without the query string. */
-  path: string;
-  status: number;
-  verdict: Verdict;
-  /** `field: message` for each violation of an `invalid` request. */
-  violations?: string[];
-  /** Why a request was refused (x-pgi-mock-hint). */
-  hint?: string;
-}
+export type { RequestLogEntry, Verdict } from "../types.js";
 
 function parseViolations(header: string): string[] {
   try {

@@ -8,7 +8,7 @@ import {
   type SecurityAlternative,
 } from "../core/spec-index.js";
 import type { MockResponse } from "../types.js";
-import type { PipelineDeps } from "./pipeline.js";
+import type { PipelineDeps } from "./pipeline-deps.js";
 import { echoRequest, type RefusalContext } from "./refusal.js";
 import { problem } from "./violations.js";
 
