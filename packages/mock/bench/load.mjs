@@ -44,13 +44,13 @@ export const stop = (child) =>
   });
 
 export const ROUNDS = 3;
-const once = async (url, c, duration) => {
+export const once = async (url, c, duration, connections = 10) => {
   const r = await autocannon({
     url,
     method: c.method,
     headers: c.headers,
     body: c.body,
-    connections: 10,
+    connections,
     duration,
   });
   return {

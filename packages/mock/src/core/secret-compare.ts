@@ -1,8 +1,13 @@
 // Constant-time comparison of secrets (bearer tokens, the OTP Authorization value) the mock checks itself.
-import { createHash, timingSafeEqual } from "node:crypto";
+import * as crypto from "node:crypto";
+
+const { createHash, timingSafeEqual } = crypto;
+/** crypto.hash (Node 20.12 and later): one call, no Hash object per digest. */
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: "buffer") => Buffer }).hash;
 
 /** SHA-256 of a string: equal-length buffers for timingSafeEqual, whatever the inputs' lengths. */
-const digest = (value: string): Buffer => createHash("sha256").update(value, "utf8").digest();
+const digest = (value: string): Buffer =>
+  oneShot ? oneShot("sha256", value, "buffer") : createHash("sha256").update(value, "utf8").digest();
 
 /**
  * True when `received` equals `expected`, compared in constant time (crypto.timingSafeEqual over the two

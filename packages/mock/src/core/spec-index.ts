@@ -152,11 +152,48 @@ export async function loadSpecs(dir = defaultSpecDir()): Promise<Map<HostName, H
   return out;
 }
 
+/** A documented answer found in the bundle, its body kept as JSON text: each caller gets a fresh parse. */
+type Located = { status: number; contentType?: string; bodyText?: string | undefined; hasBody: boolean };
+/** Where documentedResponse() found an answer: looked up once per operation, status and example name. */
+const located = new WeakMap<OperationInfo, Map<string, Located | undefined>>();
+
 /**
- * A documented response of an operation: its example (by name, or the first) as the body.
- * Returns undefined when the status is not documented.
+ * A documented response of an operation: its example (by name, or the first) as the body, a copy the caller may
+ * change. Returns undefined when the status is not documented.
  */
 export function documentedResponse(
+  spec: HostSpec,
+  op: OperationInfo,
+  status: number,
+  exampleName?: string,
+): MockResponse | undefined {
+  let byKey = located.get(op);
+  if (!byKey) {
+    byKey = new Map();
+    located.set(op, byKey);
+  }
+  const key = `${status} ${exampleName ?? ""}`;
+  let found = byKey.get(key);
+  if (found === undefined && !byKey.has(key)) {
+    const answer = locateResponse(spec, op, status, exampleName);
+    found = answer && {
+      status: answer.status,
+      ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}),
+      hasBody: "body" in answer,
+      bodyText: answer.body === undefined ? undefined : JSON.stringify(answer.body),
+    };
+    byKey.set(key, found);
+  }
+  if (!found) return undefined;
+  const answer: MockResponse = { status: found.status };
+  if (found.contentType !== undefined) answer.contentType = found.contentType;
+  // A parse gives a deep copy whose objects V8 keeps in fast mode (copies built key by key may not be).
+  if (found.hasBody) answer.body = found.bodyText === undefined ? undefined : JSON.parse(found.bodyText);
+  return answer;
+}
+
+/** Finds the documented response's media type and example in the bundle (the example itself, not a copy). */
+function locateResponse(
   spec: HostSpec,
   op: OperationInfo,
   status: number,
@@ -186,7 +223,7 @@ export function documentedResponse(
       body = schema?.examples?.[0] ?? schema?.example;
     }
   }
-  return { status, contentType: mediaType, body: structuredClone(body) };
+  return { status, contentType: mediaType, body };
 }
 
 const prepared = new WeakMap<OperationInfo, Map<string, MockResponse | undefined>>();

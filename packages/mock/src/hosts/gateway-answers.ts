@@ -39,9 +39,11 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 function fillable(template: MockResponse): MockResponse {
   const body = template.body;
   if (!isRecord(body)) return { ...template };
-  const copy: Record<string, unknown> = { ...body };
-  if (isRecord(body.metaData)) copy.metaData = { ...body.metaData };
-  if (isRecord(body.result)) copy.result = { ...body.result };
+  // Object.assign, not spread: spreading an object in dictionary mode (a frozen example with many keys) costs
+  // microseconds; assign stays well under one.
+  const copy: Record<string, unknown> = Object.assign({}, body);
+  if (isRecord(body.metaData)) copy.metaData = Object.assign({}, body.metaData);
+  if (isRecord(body.result)) copy.result = Object.assign({}, body.result);
   return { ...template, body: copy };
 }
 

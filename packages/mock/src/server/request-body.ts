@@ -65,10 +65,11 @@ const bodyViolation = (field: string, rule: string, message: string): Violation 
   message,
 });
 
-/** Sets an own property, even for names like `__proto__` or `constructor` that plain assignment or `in` misread. */
-function own(target: Record<string, string>, name: string, value: string): void {
-  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
-}
+/**
+ * The fields as an object: Object.fromEntries makes each name an own property (even `__proto__`, which plain
+ * assignment would misread) and gives an object V8 keeps in fast mode, cheap to read and copy later.
+ */
+const record = (fields: Map<string, string>): Record<string, string> => Object.fromEntries(fields);
 
 /** Lone UTF-16 surrogates, which URLSearchParams reads as U+FFFD (a quick test first: pairs are common in text). */
 const SURROGATE = /[\uD800-\uDFFF]/;
@@ -87,8 +88,8 @@ const decodeFormPart = (part: string): string =>
  */
 function readForm(raw: string): ReadBody {
   const lone = SURROGATE.test(raw) && /\p{Cs}/u.test(raw);
-  const fields: Record<string, string> = {};
-  const byRawName: Record<string, string> = {};
+  const fields = new Map<string, string>();
+  const byRawName = new Map<string, string>();
   let repeated: string | undefined;
   for (const pair of raw.split("&")) {
     const eq = pair.indexOf("=");
@@ -106,10 +107,10 @@ function readForm(raw: string): ReadBody {
         violations: [bodyViolation(`body.${rawName.slice(0, 40)}`, "syntax", "malformed percent-encoding")],
       };
     }
-    own(byRawName, rawName, value);
+    byRawName.set(rawName, value);
     if (pair.length === 0 || repeated !== undefined) continue;
-    if (Object.hasOwn(fields, name)) repeated = name;
-    else own(fields, name, value);
+    if (fields.has(name)) repeated = name;
+    else fields.set(name, value);
   }
   if (repeated !== undefined) {
     return {
@@ -123,18 +124,20 @@ function readForm(raw: string): ReadBody {
   return {
     ok: true,
     contentType: "application/x-www-form-urlencoded",
-    parsedBody: fields,
+    parsedBody: record(fields),
     prismBody: raw,
     prismFields: lone ? undefined : prismFields(byRawName),
   };
 }
 
 /** Prism's names for fields keyed by their raw names: %-decoded, `+` kept, a later name overwriting an earlier. */
-function prismFields(byRawName: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [rawName, value] of Object.entries(byRawName))
-    out[rawName.includes("%") ? decodeURIComponent(rawName) : rawName] = value;
-  return out;
+function prismFields(byRawName: Map<string, string>): Record<string, string> {
+  const out = new Map<string, string>();
+  for (const [rawName, value] of byRawName) {
+    const name = rawName.includes("%") ? decodeURIComponent(rawName) : rawName;
+    out.set(name, value); // a later name overwrites an earlier one in its place
+  }
+  return record(out);
 }
 
 /**
