@@ -52,7 +52,7 @@ export function followTimeoutMs(value: unknown): number {
 export interface FollowRequest {
   values: ParsedValues;
   timeoutMs: number;
-  intervalMs?: number;
+  intervalMs?: number | undefined;
 }
 
 /**

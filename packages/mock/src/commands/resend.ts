@@ -66,12 +66,7 @@ export async function resend(
     if (answer.status !== 202 || !delivery)
       throw new MockControlError(`${answer.status} ${detailOf(answer)}`);
     io.stdout(`${name}: ${id} sent again as delivery ${delivery.id} to ${delivery.url}\n`);
-    return await followToExit(
-      control,
-      delivery,
-      { values, timeoutMs, ...(tuning.intervalMs ? { intervalMs: tuning.intervalMs } : {}) },
-      io,
-    );
+    return await followToExit(control, delivery, { values, timeoutMs, intervalMs: tuning.intervalMs }, io);
   } catch (error) {
     return failWith(io, name, error);
   }

@@ -179,12 +179,7 @@ export async function trigger(argv: string[], io: CliIo, tuning: TriggerTuning =
       `${name}: "${event}" ${p.previous_status} -> ${p.current_status}, merchant ${merchant} (mid ${p.mid})\n`,
     );
     io.stdout(`delivery ${delivery.id} to ${delivery.url}\n`);
-    return await followToExit(
-      control,
-      delivery,
-      { values, timeoutMs, ...(tuning.intervalMs ? { intervalMs: tuning.intervalMs } : {}) },
-      io,
-    );
+    return await followToExit(control, delivery, { values, timeoutMs, intervalMs: tuning.intervalMs }, io);
   } catch (error) {
     return failWith(io, name, error);
   }

@@ -28,6 +28,17 @@ export function isDeliverable(url: string): boolean {
   }
 }
 
+/** The 429 of a delivery refused at the pending bound (stateLimits.maxPendingDeliveries), saying what did not happen. */
+function tooManyPending(ctx: HostContext, nothing: string): MockResponse {
+  const max = ctx.state.limits.maxPendingDeliveries;
+  return problem(
+    429,
+    "Too many pending deliveries",
+    `${max} webhook deliveries are pending (stateLimits.maxPendingDeliveries); ${nothing}. ` +
+      "Wait until some are delivered or failed (GET /__mock/deliveries), or POST /__mock/reset",
+  );
+}
+
 /** Checks the control body of a status change; the first problem found, or undefined. */
 function invalidChange(body: Record<string, unknown> | undefined): MockResponse | undefined {
   if (!body || typeof body !== "object") return bad("body: a JSON object is required");
@@ -95,15 +106,7 @@ export function createPartnerBehaviour(): HostBehaviour & {
           remarks: (body.remarks as string | undefined) ?? "NA",
         }),
       });
-      if (started === "full") {
-        const max = ctx.state.limits.maxPendingDeliveries;
-        return problem(
-          429,
-          "Too many pending deliveries",
-          `${max} webhook deliveries are pending (stateLimits.maxPendingDeliveries); no status was changed and no webhook started. ` +
-            "Wait until some are delivered or failed (GET /__mock/deliveries), or POST /__mock/reset",
-        );
-      }
+      if (started === "full") return tooManyPending(ctx, "no status was changed and no webhook started");
       if (started === "busy") {
         return problem(
           409,
@@ -139,14 +142,7 @@ export function createPartnerBehaviour(): HostBehaviour & {
           "No such delivery",
           `params.id: ${id} is not in the delivery log (GET /__mock/deliveries)`,
         );
-      if (started === "full") {
-        const max = ctx.state.limits.maxPendingDeliveries;
-        return problem(
-          429,
-          "Too many pending deliveries",
-          `${max} webhook deliveries are pending; nothing was sent`,
-        );
-      }
+      if (started === "full") return tooManyPending(ctx, "nothing was sent");
       return { status: 202, body: started };
     },
   };
