@@ -19,12 +19,27 @@ if (!c) throw new Error(`no case ${which}; cases: ${CASES.map((x) => x.short).jo
 const BASE = 4910;
 const dir = mkdtempSync(join(tmpdir(), "pgi-mock-prof-"));
 const mock = await start(
-  ["--cpu-prof", "--cpu-prof-dir", dir, join(here, "..", "bin", "pgi-mock.js"), "--port-base", String(BASE), "--quiet"],
+  [
+    "--cpu-prof",
+    "--cpu-prof-dir",
+    dir,
+    join(here, "..", "bin", "pgi-mock.js"),
+    "--port-base",
+    String(BASE),
+    "--quiet",
+  ],
   HOST_NAMES.map((h, i) => `http://127.0.0.1:${BASE + i}/__mock/health`),
 );
 const url = `http://127.0.0.1:${BASE + HOST_NAMES.indexOf(c.host)}${c.path}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const r = await autocannon({ url, method: c.method, headers: c.headers, body: c.body, connections: 10, duration: seconds });
+const r = await autocannon({
+  url,
+  method: c.method,
+  headers: c.headers,
+  body: c.body,
+  connections: 10,
+  duration: seconds,
+});
 await stop(mock.child);
 
 const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
@@ -62,14 +77,20 @@ const walk = (id, open) => {
 };
 walk(profile.nodes[0].id, new Set());
 const idle = [...grouped].filter(([k]) => /^\((idle|program|garbage collector)\)/.test(k));
-console.log(`${c.name}: ${Math.round(r.requests.average)} rps under the profiler (${seconds} s, 10 connections)`);
+console.log(
+  `${c.name}: ${Math.round(r.requests.average)} rps under the profiler (${seconds} s, 10 connections)`,
+);
 console.log(`self time by function, share of all samples (${(total / 1e6).toFixed(1)} s):`);
 for (const [k, us] of idle) console.log(`  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`);
 const work = [...grouped].filter(([k]) => !idle.some(([i]) => i === k)).sort((a, b) => b[1] - a[1]);
-for (const [k, us] of work.slice(0, top)) console.log(`  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`);
+for (const [k, us] of work.slice(0, top))
+  console.log(`  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`);
 
 if (process.env.INCLUSIVE) {
   console.log("\ninclusive time (self and callees), this package's functions and node:http's:");
-  const ours = [...inclusive].filter(([k]) => /packages\/mock\/dist|_http_|stream_base|net:/.test(k)).sort((a, b) => b[1] - a[1]);
-  for (const [k, us] of ours.slice(0, top)) console.log(`  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`);
+  const ours = [...inclusive]
+    .filter(([k]) => /packages\/mock\/dist|_http_|stream_base|net:/.test(k))
+    .sort((a, b) => b[1] - a[1]);
+  for (const [k, us] of ours.slice(0, top))
+    console.log(`  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`);
 }

@@ -63,8 +63,18 @@ for (const c of CASES) {
 const scale = [];
 const get = CASES[0];
 for (const connections of [1, 10, 100]) {
-  const o = await once(`http://127.0.0.1:${portOf(get.host)}${get.path}`, get, Math.max(1, DURATION / 2), connections);
-  const b = await once(`http://127.0.0.1:${CEILING_PORT}${get.path}`, get, Math.max(1, DURATION / 2), connections);
+  const o = await once(
+    `http://127.0.0.1:${portOf(get.host)}${get.path}`,
+    get,
+    Math.max(1, DURATION / 2),
+    connections,
+  );
+  const b = await once(
+    `http://127.0.0.1:${CEILING_PORT}${get.path}`,
+    get,
+    Math.max(1, DURATION / 2),
+    connections,
+  );
   scale.push({ connections, o, b });
 }
 const ceilingRss = rssMb(ceiling.child.pid);
