@@ -195,6 +195,30 @@ describe("merchant status webhooks: delivery and retries", () => {
     ).toBe(true);
   });
 
+  it("resend of an older delivery does not rewind the item: the next change still reports the latest status", async () => {
+    await setUp([]);
+    await change({ event_name: "Website status update", current_status: "Approved" });
+    await change({ event_name: "Website status update", current_status: "Declined" });
+    await t.scheduler.idle();
+    const first = (
+      (await control(partner, t.ctx, "GET", "/__mock/deliveries")).body as { deliveries: Delivery[] }
+    ).deliveries[0] as Delivery;
+    expect(first.payload.current_status).toBe("Approved");
+    const res = await control(partner, t.ctx, "POST", "/__mock/deliveries/:id/resend", {
+      params: { id: first.id },
+    });
+    expect(res.status).toBe(202);
+    await change({ event_name: "Website status update", current_status: "Received" });
+    await t.scheduler.idle();
+    const list = (await control(partner, t.ctx, "GET", "/__mock/deliveries")).body as {
+      deliveries: Delivery[];
+    };
+    expect(list.deliveries.at(-1)?.payload).toMatchObject({
+      previous_status: "Declined",
+      current_status: "Received",
+    });
+  });
+
   it("resend of an id the log does not hold: 404 naming params.id; nothing sent", async () => {
     await setUp([200]);
     const res = await control(partner, t.ctx, "POST", "/__mock/deliveries/:id/resend", {

@@ -97,7 +97,8 @@ export class WebhookDispatcher {
 
   /**
    * Sends a delivery of the log again: the same payload (signed again) to the same URL, as a new delivery with its
-   * own attempts and retries. The item's status is not changed. "notFound" when the log no longer holds `id`.
+   * own attempts and retries. No item status changes (a resent old event does not rewind the item). "notFound"
+   * when the log no longer holds `id`.
    *
    * @example
    * const again = await dispatcher.resend("dlv_3"); // { delivery: { id: "dlv_4", ... } }
@@ -108,21 +109,15 @@ export class WebhookDispatcher {
     const old = (await this.ctx.state.deliveries.list(now)).find((d) => d.id === id);
     if (!old) return "notFound";
     const { digest, body } = webhookSignature.sign(old.payload, this.ctx.credentials.webhookSecret);
-    const item = {
-      merchant: String(old.payload.merchant_uuid),
-      event: String(old.payload.event_name),
-      current: String(old.payload.current_status),
-    };
     const input = {
       url: old.url,
       payload: old.payload,
       signature: digest,
       body,
-      item,
       limitMs: rule.answerWithinSeconds * 1000,
     };
     const started = await this.ctx.state.deliveries.start(input, now);
-    if (started === "conflict") return "notFound"; // unreachable: no expected status is given
+    if (started === "conflict") return "notFound"; // unreachable: no item is checked
     if (started !== "full")
       this.track(this.attempt(started.delivery.id, 1, { url: old.url, body, signature: digest }));
     return started;

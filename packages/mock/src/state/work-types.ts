@@ -31,7 +31,8 @@ export interface DeliveryStart {
   signature: string;
   /** The exact body sent with every attempt. */
   body: string;
-  item: {
+  /** The item status change the webhook reports; absent for a delivery of the log sent again (no item changes). */
+  item?: {
     merchant: string;
     event: string;
     current: string;
@@ -61,7 +62,8 @@ export interface AttemptResult {
 /** Webhook deliveries and their attempts; each attempt's follow-up (retry or answer limit) is a job. */
 export interface DeliveryState {
   /**
-   * Changes the item's status and starts its delivery (attempt 1 begun, its answer limit scheduled), in one step.
+   * Changes the item's status (when `input.item` is given) and starts its delivery (attempt 1 begun, its answer
+   * limit scheduled), in one step.
    * "full" when maxPendingDeliveries are pending (nothing changes); "conflict" when the item's status is no longer
    * `item.expected` (read it again, re-sign, retry).
    */

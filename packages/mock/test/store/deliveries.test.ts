@@ -17,6 +17,15 @@ const start = (merchant: string, current: string, expected?: string | null): Del
 });
 
 describe.each(KINDS)("%s store: deliveries", (kind) => {
+  it("a start without an item (a delivery sent again) changes no item status", async () => {
+    const { store } = await openClocked(kind, { retentionMs: 86_400_000 });
+    expect(typeof (await store.deliveries.start(start("M9", "Declined", null), T0))).toBe("object");
+    const { item: _item, ...again } = start("M9", "Approved");
+    expect(typeof (await store.deliveries.start(again, T0))).toBe("object");
+    expect(await store.partner.itemStatus("M9", "Bank")).toBe("Declined");
+    expect(await store.deliveries.list(T0)).toHaveLength(2);
+  });
+
   it("a start changes the item and begins attempt 1; ends once; a failure schedules the retry as a job", async () => {
     const { store, clock } = await openClocked(kind, { retentionMs: 86_400_000 });
     const jobs: Job[] = [];

@@ -50,12 +50,14 @@ export function createMemoryDeliveries(
   return {
     async start(input, now) {
       if (pendingCount >= limits.maxPendingDeliveries) return "full";
-      const { merchant, event, current, expected } = input.item;
-      const known = partner.items.get(merchant) ?? new Map<string, string>();
-      if (expected !== undefined && (known.get(event) ?? null) !== expected) return "conflict";
-      partner.items.set(merchant, known);
-      capSize(partner.items, limits.maxRecords);
-      known.set(event, current);
+      if (input.item) {
+        const { merchant, event, current, expected } = input.item;
+        const known = partner.items.get(merchant) ?? new Map<string, string>();
+        if (expected !== undefined && (known.get(event) ?? null) !== expected) return "conflict";
+        partner.items.set(merchant, known);
+        capSize(partner.items, limits.maxRecords);
+        known.set(event, current);
+      }
       const delivery: Delivery = {
         id: `dlv_${++sent}`,
         url: input.url,

@@ -37,21 +37,23 @@ end
 `;
 
 export const DELIVERY_SCRIPTS: LuaScripts = {
-  // now, realNow, metaJson, body, atIso, merchant, event, current, expectMode (any|null|value), expected, limitMs
-  // -> id, or full | conflict
+  // now, realNow, metaJson, body, atIso, merchant, event, current, expectMode (none|any|null|value), expected,
+  // limitMs -> id, or full | conflict (none: no item status changes)
   deliveryStart: `${DELIVERY_LIB}
 local now, realNow = tonumber(ARGV[2]), tonumber(ARGV[3])
 dlvPrune(now)
 if redis.call('ZCARD', k('dlv:pending')) >= MAXP then return 'full' end
-local merchant, event = ARGV[7], ARGV[8]
-local v = redis.call('HGET', k('partner:item'), merchant)
-local items = v and cjson.decode(v) or {}
-local known = items[event]
-if type(known) ~= 'string' then known = nil end
-if ARGV[10] == 'null' and known ~= nil then return 'conflict' end
-if ARGV[10] == 'value' and known ~= ARGV[11] then return 'conflict' end
-items[event] = ARGV[9]
-capSet('partner:item', merchant, cjson.encode(items))
+if ARGV[10] ~= 'none' then
+  local merchant, event = ARGV[7], ARGV[8]
+  local v = redis.call('HGET', k('partner:item'), merchant)
+  local items = v and cjson.decode(v) or {}
+  local known = items[event]
+  if type(known) ~= 'string' then known = nil end
+  if ARGV[10] == 'null' and known ~= nil then return 'conflict' end
+  if ARGV[10] == 'value' and known ~= ARGV[11] then return 'conflict' end
+  items[event] = ARGV[9]
+  capSet('partner:item', merchant, cjson.encode(items))
+end
 local seq = nextSeq('dlv')
 local id = 'dlv_' .. seq
 redis.call('HSET', k('dlv:meta'), id, ARGV[4])
@@ -172,8 +174,14 @@ export function createRedisDeliveries(run: RedisRun, realNow: () => number): Del
   return {
     async start(input, now) {
       const meta = JSON.stringify({ url: input.url, payload: input.payload, signature: input.signature });
-      const { merchant, event, current, expected } = input.item;
-      const mode = expected === undefined ? "any" : expected === null ? "null" : "value";
+      const { merchant = "", event = "", current = "", expected } = input.item ?? {};
+      const mode = !input.item
+        ? "none"
+        : expected === undefined
+          ? "any"
+          : expected === null
+            ? "null"
+            : "value";
       const out = String(
         await run(
           "deliveryStart",
